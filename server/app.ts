@@ -1,0 +1,60 @@
+/**
+ * The HTTP face of the local backend: one Hono app with the same paths as a hosted Supabase project
+ * (/auth/v1, /rest/v1, ...), CORS as the hosted gateway sends it, and a body-size guard.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { bodyLimit } from 'hono/body-limit';
+import { createAuthRoutes } from './auth/routes.ts';
+import { createRestRoutes } from './rest/routes.ts';
+import type { BackendServices } from './services.ts';
+
+export function createApp(services: BackendServices): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'x-client-info',
+        'x-supabase-api-version',
+        'prefer',
+        'range',
+        'range-unit',
+        'accept-profile',
+        'content-profile',
+        'x-upsert',
+        'cache-control',
+        'accept',
+      ],
+      exposeHeaders: ['Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'X-Total-Count'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: services.config.maxBodyBytes,
+      onError: (c) =>
+        c.json(
+          {
+            code: 'PGRST413',
+            details: null,
+            hint: null,
+            message: `Request body is larger than ${services.config.maxBodyBytes} bytes`,
+          },
+          413,
+        ),
+    }),
+  );
+  app.get('/', (c) => c.json({ name: 'local supabase-compatible backend', status: 'ok' }));
+  app.route('/auth/v1', createAuthRoutes(services));
+  app.route('/rest/v1', createRestRoutes(services));
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  return app;
+}

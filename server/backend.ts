@@ -1,0 +1,95 @@
+/**
+ * Starts and stops the local backend: opens the database (PGlite in a folder or in memory, or
+ * PostgreSQL), brings it to the current schema, seeds a fresh one when asked, ensures the demo admin,
+ * and serves the HTTP API. `npm start`, the tests and the benchmarks all start it through here.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import type { Database } from './db/database.ts';
+import { openPglite } from './db/pglite.ts';
+import { openPostgres } from './db/postgres.ts';
+import { migrate, seed } from './db/migrate.ts';
+import { loadKeys } from './http/jwt.ts';
+import { ensureAdmin } from './auth/users.ts';
+import { DEFAULT_CONFIG, type BackendConfig, type BackendServices } from './services.ts';
+
+export interface BackendOptions {
+  /** Port to listen on; 0 picks a free one. */
+  port: number;
+  hostname?: string;
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder (and where keys are kept); absent means in memory with fresh keys. */
+  dataDir?: string;
+  /** Load supabase/seed.sql when the database is fresh. */
+  seedWhenFresh?: boolean;
+  /** Create (or keep) this admin account; the demo admin on a laptop, never in migrations. */
+  admin?: { email: string; password: string };
+  siteUrl?: string;
+  config?: Partial<BackendConfig>;
+}
+
+export interface RunningBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  services: BackendServices;
+  /** True when this start created the schema (first start). */
+  fresh: boolean;
+  stop(): Promise<void>;
+}
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' } as const;
+
+async function openDatabase(options: BackendOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ? `${options.dataDir}/pglite` : undefined);
+}
+
+export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
+  const db = await openDatabase(options);
+  try {
+    const { fresh } = await migrate(db);
+    if (fresh && options.seedWhenFresh) await seed(db);
+    const keys = await loadKeys(options.dataDir);
+    const hostname = options.hostname ?? '127.0.0.1';
+    // The routes need the real URL (redirects, links), known only once the port is bound: until
+    // then the server answers 503.
+    const routes: { app?: Hono } = {};
+    const server = await new Promise<Server>((resolve, reject) => {
+      const fetch = (request: Request) =>
+        routes.app ? routes.app.fetch(request) : new Response('starting', { status: 503, headers: { 'Retry-After': '1' } });
+      const started = serve({ fetch, port: options.port, hostname }, () => resolve(started as Server)) as Server;
+      started.once('error', reject);
+    });
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${hostname === '127.0.0.1' || hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`;
+    const config: BackendConfig = {
+      ...DEFAULT_CONFIG,
+      apiUrl: url,
+      siteUrl: options.siteUrl ?? 'http://localhost:4173',
+      ...options.config,
+    };
+    const services: BackendServices = { db, keys, config };
+    routes.app = createApp(services);
+    if (options.admin) await ensureAdmin(db, options.admin.email, options.admin.password);
+    return {
+      url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      services,
+      fresh,
+      async stop() {
+        server.closeAllConnections?.();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
