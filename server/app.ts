@@ -31,7 +31,15 @@ export function createApp(services: BackendServices): Hono {
         'cache-control',
         'accept',
       ],
-      exposeHeaders: ['Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'X-Total-Count'],
+      exposeHeaders: [
+        'Content-Range',
+        'Content-Location',
+        'Location',
+        'Preference-Applied',
+        'X-Total-Count',
+        // auth-js reads error codes only when it can see the API version the auth service answered with.
+        'X-Supabase-Api-Version',
+      ],
       credentials: true,
       maxAge: 86400,
     }),

@@ -60,8 +60,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     // then the server answers 503.
     const routes: { app?: Hono } = {};
     const server = await new Promise<Server>((resolve, reject) => {
-      const fetch = (request: Request) =>
-        routes.app ? routes.app.fetch(request) : new Response('starting', { status: 503, headers: { 'Retry-After': '1' } });
+      // `env` carries the Node request through (the client address, for the sign-in limiter).
+      const fetch = (request: Request, env?: unknown) =>
+        routes.app
+          ? routes.app.fetch(request, env)
+          : new Response('starting', { status: 503, headers: { 'Retry-After': '1' } });
       const started = serve({ fetch, port: options.port, hostname }, () => resolve(started as Server)) as Server;
       started.once('error', reject);
     });

@@ -13,6 +13,14 @@ export interface BackendConfig {
   refreshTokenReuseIntervalSeconds: number;
   /** Largest request body accepted by the table API and auth, bytes. */
   maxBodyBytes: number;
+  /** Failed password sign-ins per e-mail address within the window before sign-in answers 429. */
+  signInMaxFailuresPerEmail: number;
+  /** Failed password sign-ins per client IP address within the window before sign-in answers 429. */
+  signInMaxFailuresPerIp: number;
+  /** Length of the window in which failed sign-ins are counted, seconds. */
+  signInFailureWindowSeconds: number;
+  /** Most rows the table API returns per request (PostgREST's db-max-rows); 1000 as on hosted Supabase when unset. */
+  restMaxRows?: number;
 }
 
 export interface BackendServices {
@@ -25,4 +33,7 @@ export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
   jwtExpirySeconds: 3600,
   refreshTokenReuseIntervalSeconds: 10,
   maxBodyBytes: 1024 * 1024,
+  signInMaxFailuresPerEmail: 30,
+  signInMaxFailuresPerIp: 100,
+  signInFailureWindowSeconds: 300,
 };

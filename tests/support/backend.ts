@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, DEMO_ADMIN, type BackendOptions, type RunningBackend } from '../../server/backend.ts';
 
@@ -44,6 +45,8 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 function client(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
+    ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
   });
 }
 
