@@ -1,0 +1,39 @@
+/**
+ * The server functions the local backend runs: a fixed list, so a request can only ever reach one
+ * of these modules (nothing is imported by a name taken from a URL). `verifyJwt` mirrors
+ * `[functions.<name>] verify_jwt` in supabase/config.toml; a test keeps the two in step.
+ */
+import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
+import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
+import { handler as scrapeLinkedInProfile } from '../../supabase/functions/scrape-linkedin-profile/handler.ts';
+
+export interface ServerFunction {
+  handler: (request: Request) => Promise<Response>;
+  /** The gateway lets only requests with a valid JWT through (hosted Supabase's default: true). */
+  verifyJwt: boolean;
+}
+
+export type FunctionRegistry = ReadonlyMap<string, ServerFunction>;
+
+// verify_jwt is off for all three: they check the caller themselves through the auth service, and
+// the gateway check does not accept tokens signed with asymmetric keys (see supabase/functions/README.md).
+export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction>([
+  ['create-admin', { handler: createAdmin, verifyJwt: false }],
+  ['change-admin-password', { handler: changeAdminPassword, verifyJwt: false }],
+  ['scrape-linkedin-profile', { handler: scrapeLinkedInProfile, verifyJwt: false }],
+]);
+
+/**
+ * Variables a function may read from the backend's own environment, as project secrets on a
+ * hosted project. Nothing else of the process environment reaches a function.
+ */
+export const FUNCTION_SECRETS = [
+  'LINKEDIN_PROVIDER',
+  'LINKEDIN_PROVIDER_URL',
+  'LINKEDIN_PROVIDER_KEY',
+  'LINKEDIN_PROVIDER_TIMEOUT_MS',
+  'AI_API_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'AI_TIMEOUT_MS',
+] as const;

@@ -1,0 +1,75 @@
+/**
+ * /functions/v1 of the local backend: runs the handlers of supabase/functions as the hosted edge
+ * runtime does. `/functions/v1/<name>` (and any path below it) goes to the registered function of
+ * that name with the request as is; an unknown name is a 404. A function marked `verifyJwt` first
+ * needs a valid JWT of this project in Authorization (the anon key counts), else 401, as the
+ * hosted gateway answers. Each invocation sees the environment a hosted function gets: SUPABASE_URL,
+ * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, the secrets listed in registry.ts from the process
+ * environment, and `config.functionsEnv` over those (tests, per backend). The values are handed to
+ * the functions' env helper through AsyncLocalStorage, so two backends in one process never mix.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Hono, type Context } from 'hono';
+import { setEnvSource } from '../../supabase/functions/_shared/env.ts';
+import { logError } from '../log.ts';
+import type { BackendServices } from '../services.ts';
+import { FUNCTION_SECRETS, SERVER_FUNCTIONS, type FunctionRegistry } from './registry.ts';
+
+type FunctionEnv = Readonly<Record<string, string | undefined>>;
+
+/** What the runner uses of the backend: the keys (gateway check, function env) and the settings. */
+export type FunctionsRunnerServices = Pick<BackendServices, 'keys' | 'config'>;
+
+const invocationEnv = new AsyncLocalStorage<FunctionEnv>();
+setEnvSource(() => invocationEnv.getStore());
+
+function functionEnv(services: FunctionsRunnerServices): FunctionEnv {
+  const secrets = Object.fromEntries(FUNCTION_SECRETS.map((name) => [name, process.env[name]]));
+  return {
+    ...secrets,
+    ...services.config.functionsEnv,
+    SUPABASE_URL: services.config.apiUrl,
+    SUPABASE_ANON_KEY: services.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: services.keys.serviceRoleKey,
+  };
+}
+
+/** The hosted gateway's JWT check; null when the request may pass. */
+async function gatewayRefusal(c: Context, services: FunctionsRunnerServices): Promise<Response | null> {
+  const header = c.req.header('authorization');
+  if (!header) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  try {
+    if (!token) throw new Error('not a bearer token');
+    await services.keys.verify(token);
+    return null;
+  } catch {
+    return c.json({ code: 401, message: 'Invalid JWT' }, 401);
+  }
+}
+
+/** The /functions/v1 app: mount it with `app.route('/functions/v1', createFunctionsRoutes(services))`. */
+export function createFunctionsRoutes(
+  services: FunctionsRunnerServices,
+  functions: FunctionRegistry = SERVER_FUNCTIONS,
+): Hono {
+  const app = new Hono();
+
+  const invoke = async (c: Context) => {
+    const fn = functions.get(c.req.param('name') ?? '');
+    if (!fn) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (fn.verifyJwt && c.req.method !== 'OPTIONS') {
+      const refusal = await gatewayRefusal(c, services);
+      if (refusal) return refusal;
+    }
+    return invocationEnv.run(functionEnv(services), () => fn.handler(c.req.raw));
+  };
+
+  app.all('/:name', invoke);
+  app.all('/:name/*', invoke);
+  app.onError((error, c) => {
+    logError(`functions: ${c.req.method} ${c.req.path} failed: ${error.stack ?? String(error)}`);
+    return c.json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+  });
+  return app;
+}

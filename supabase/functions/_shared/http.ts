@@ -1,0 +1,85 @@
+/**
+ * The HTTP conventions every server function shares: CORS for browser calls (hosted Supabase puts no
+ * CORS in front of functions, so each answers its own preflight), JSON answers, and errors as
+ * `{ success: false, error: "<message>" }` with a 4xx/5xx status, the field the app reads.
+ */
+import { corsHeaders } from '@supabase/supabase-js/cors';
+import type { z } from 'zod';
+import { logFunctionError } from './log.ts';
+
+// supabase-js keeps this list in step with the headers its clients send.
+export { corsHeaders };
+
+/** A failure whose message is meant for the person using the app. */
+export class FunctionError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FunctionError';
+  }
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ success: false, error: message }, status, headers);
+}
+
+export type FunctionHandler = (request: Request) => Promise<Response>;
+
+export interface JsonFunctionOptions {
+  /** The function's name, for the logs. */
+  name: string;
+  /** What the caller is told when something unexpected fails (spec section 8's texts). */
+  failureMessage: string;
+}
+
+/**
+ * Wraps a function body: answers the CORS preflight, accepts POST only, turns a `FunctionError`
+ * into its JSON answer and anything else into a logged 500 with `failureMessage`.
+ */
+export function jsonFunction(options: JsonFunctionOptions, run: FunctionHandler): FunctionHandler {
+  return async (request) => {
+    if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
+    if (request.method !== 'POST') return errorResponse(405, 'Method not allowed', { Allow: 'POST, OPTIONS' });
+    try {
+      return await run(request);
+    } catch (error) {
+      if (error instanceof FunctionError) return errorResponse(error.status, error.message);
+      logFunctionError(options.name, error);
+      return errorResponse(500, options.failureMessage);
+    }
+  };
+}
+
+/**
+ * Reads the request body as a JSON object and parses it with `schema`; a body that is not a JSON
+ * object, or fails the schema, is a 400 with the first problem's message.
+ */
+export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await request.text());
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FunctionError(400, 'The request body must be a JSON object');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
+  return parsed.data;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if any. */
+export function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1];
+}
