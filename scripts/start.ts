@@ -48,7 +48,7 @@ log(`anon key: ${backend.anonKey}`);
 log(`service_role key: ${backend.serviceRoleKey}`);
 log(`App URL: ${app.url}`);
 log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-log(`Database: ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.relative(root, env.DATA_DIR) || '.'}`}`);
+log(`Database: ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.resolve(env.DATA_DIR)}`}`);
 log('');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,7 +3,9 @@
  * PostgreSQL), brings it to the current schema, seeds a fresh one when asked, ensures the demo admin,
  * and serves the HTTP API. `npm start`, the tests and the benchmarks all start it through here.
  */
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -14,6 +16,8 @@ import { openPostgres } from './db/postgres.ts';
 import { migrate, seed } from './db/migrate.ts';
 import { loadKeys } from './http/jwt.ts';
 import { ensureAdmin } from './auth/users.ts';
+import { startRealtime, type RealtimeLimits, type RealtimeServer } from './realtime/server.ts';
+import { ObjectStore } from './storage/object-store.ts';
 import { DEFAULT_CONFIG, type BackendConfig, type BackendServices } from './services.ts';
 
 export interface BackendOptions {
@@ -22,7 +26,10 @@ export interface BackendOptions {
   hostname?: string;
   /** PostgreSQL connection string; when absent PGlite is used. */
   databaseUrl?: string;
-  /** PGlite data folder (and where keys are kept); absent means in memory with fresh keys. */
+  /**
+   * PGlite data folder (and where keys and storage objects are kept); absent means in memory with
+   * fresh keys and objects in a temporary folder removed on stop.
+   */
   dataDir?: string;
   /** Load supabase/seed.sql when the database is fresh. */
   seedWhenFresh?: boolean;
@@ -30,6 +37,8 @@ export interface BackendOptions {
   admin?: { email: string; password: string };
   siteUrl?: string;
   config?: Partial<BackendConfig>;
+  /** Realtime limits (channels per socket, message size, idle timeout); Supabase-like defaults. */
+  realtimeLimits?: Partial<RealtimeLimits>;
 }
 
 export interface RunningBackend {
@@ -37,6 +46,8 @@ export interface RunningBackend {
   anonKey: string;
   serviceRoleKey: string;
   services: BackendServices;
+  /** The WebSocket side (/realtime/v1/websocket); tests use it to cut connections. */
+  realtime: RealtimeServer;
   /** True when this start created the schema (first start). */
   fresh: boolean;
   stop(): Promise<void>;
@@ -46,12 +57,17 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-passwor
 
 async function openDatabase(options: BackendOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ? `${options.dataDir}/pglite` : undefined);
+  if (!options.dataDir) return openPglite();
+  const folder = path.join(options.dataDir, 'pglite');
+  await mkdir(folder, { recursive: true });
+  return openPglite(folder);
 }
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const db = await openDatabase(options);
+  let objectStore: ObjectStore | undefined;
   try {
+    objectStore = await ObjectStore.open(options.dataDir ? path.join(options.dataDir, 'storage') : undefined);
     const { fresh } = await migrate(db);
     if (fresh && options.seedWhenFresh) await seed(db);
     const keys = await loadKeys(options.dataDir);
@@ -76,22 +92,27 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       siteUrl: options.siteUrl ?? 'http://localhost:4173',
       ...options.config,
     };
-    const services: BackendServices = { db, keys, config };
+    const services: BackendServices = { db, keys, config, objectStore };
     routes.app = createApp(services);
+    const realtime = await startRealtime(server, services, options.realtimeLimits);
     if (options.admin) await ensureAdmin(db, options.admin.email, options.admin.password);
     return {
       url,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       services,
+      realtime,
       fresh,
       async stop() {
+        await realtime.close();
         server.closeAllConnections?.();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await db.close();
+        await services.objectStore.close();
       },
     };
   } catch (error) {
+    await objectStore?.close().catch(() => undefined);
     await db.close();
     throw error;
   }
