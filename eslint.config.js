@@ -11,7 +11,9 @@ import globals from 'globals';
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', '.data', '.test-data', 'src/routeTree.gen.ts', 'public', 'dev-dist'] },
+  {
+    ignores: ['dist', 'node_modules', 'coverage', '.data', '.test-data', 'src/routeTree.gen.ts', 'public', 'dev-dist'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,13 +33,21 @@ export default tseslint.config(
             zone('./src/features', './src/routes', 'features must not import routes'),
             zone('./src/data', ['./src/routes', './src/features'], 'data hooks must not import routes or features'),
             zone('./src/ui', ['./src/routes', './src/features', './src/data'], 'ui/ knows nothing of the app'),
-            zone('./src/lib', ['./src/routes', './src/features', './src/data', './src/ui'], 'lib/ knows nothing of the app'),
+            zone(
+              './src/lib',
+              ['./src/routes', './src/features', './src/data', './src/ui'],
+              'lib/ knows nothing of the app',
+            ),
             zone('./src/routes', './sync', 'routes reach sync/ only through src/data'),
             zone('./src/features', './sync', 'features reach sync/ only through src/data'),
             zone('./sync', ['./src', './server'], 'sync/ imports nothing from src/ or server/'),
             zone('./server', ['./src', './sync'], 'server/ reaches the app only over HTTP'),
             zone('./src', './server', 'the app reaches the backend only over HTTP'),
-            zone('./supabase/functions', ['./src', './sync', './server', './scripts'], 'functions import nothing outside supabase/'),
+            zone(
+              './supabase/functions',
+              ['./src', './sync', './server', './scripts'],
+              'functions import nothing outside supabase/',
+            ),
           ],
         },
       ],

@@ -1,16 +1,25 @@
 /**
- * `npm run bench`: throughput and latency of the local backend for the two reads a visitor causes
- * most: the home page's upcoming events, and an event page with all its embeds. Each runs at 1 and
- * at 50 concurrent connections, on PGlite and on PostgreSQL (a throwaway cluster, or BENCH_DATABASE_URL).
- * Prints requests per second and p50/p95/p99 latency. BENCH_SECONDS (10) sets each run's length.
+ * `npm run bench`: figures for the local backend, on PGlite and on PostgreSQL (a throwaway cluster,
+ * or BENCH_DATABASE_URL).
+ * - reads: requests per second and p50/p95/p99 latency for the two reads a visitor causes most (the
+ *   home page's upcoming events, an event page with all its embeds) at 1 and 50 connections;
+ *   BENCH_SECONDS (10) per run.
+ * - load: 200 readers and 20 writers at once for BENCH_LOAD_SECONDS (60): server errors, borrowed
+ *   identities, and acknowledged writes against stored rows.
+ * `npm run bench -- reads` or `-- load` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
 import { runLoad } from './load.ts';
+import { DEMO_ADMIN } from '../server/backend.ts';
+import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load'];
 
-const ATTENDEE_PUBLIC = 'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
+const ATTENDEE_PUBLIC =
+  'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
 
 interface Scenario {
   name: string;
@@ -56,22 +65,76 @@ async function measure(backend: RunningBackend, path: string, connections: numbe
   return result;
 }
 
-async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
-  const backend = await startBackend({ port: 0, databaseUrl, seedWhenFresh: true });
-  try {
-    for (const scenario of scenarios) {
-      const path = await scenario.path(backend);
-      const check = await fetch(`${backend.url}${path}`, { headers: { apikey: backend.anonKey } });
-      const body = await check.text();
-      process.stdout.write(`\n${label} · ${scenario.name} (${body.length} bytes per response)\n`);
-      for (const connections of [1, 50]) {
-        const r = await measure(backend, path, connections);
-        process.stdout.write(
-          `  ${String(connections).padStart(2)} conn: ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   ` +
-            `p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)\n`,
-        );
-      }
+async function benchReads(label: string, backend: RunningBackend): Promise<void> {
+  for (const scenario of scenarios) {
+    const path = await scenario.path(backend);
+    const check = await fetch(`${backend.url}${path}`, { headers: { apikey: backend.anonKey } });
+    const body = await check.text();
+    process.stdout.write(`\n${label} · ${scenario.name} (${body.length} bytes per response)\n`);
+    for (const connections of [1, 50]) {
+      const r = await measure(backend, path, connections);
+      process.stdout.write(
+        `  ${String(connections).padStart(2)} conn: ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   ` +
+          `p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)\n`,
+      );
     }
+  }
+}
+
+async function signIn(
+  backend: RunningBackend,
+  email: string,
+  password: string,
+): Promise<{ token: string; sub: string }> {
+  const response = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  return { token: session.access_token, sub: session.user.id };
+}
+
+async function benchLoad(label: string, backend: RunningBackend): Promise<void> {
+  await installIdentityProbe(backend);
+  const identities = [{ token: backend.anonKey, sub: 'anon' }];
+  for (let i = 0; i < 10; i += 1) {
+    const email = `bench-reader-${i}-${Date.now()}@example.org`;
+    await fetch(`${backend.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password' }),
+    });
+    identities.push(await signIn(backend, email, 'bench-password'));
+  }
+  const admin = await signIn(backend, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const tag = `bench-load-${Date.now()}`;
+  const result = await runMixedLoad({
+    backend,
+    identities,
+    adminToken: admin.token,
+    readers: 200,
+    writers: 20,
+    seconds: loadSeconds,
+    tag,
+  });
+  const { rows } = await backend.services.db.query<{ n: string }>(
+    `select count(*)::text as n from public.testimonials where quote = $1`,
+    [tag],
+  );
+  process.stdout.write(
+    `\n${label} · 200 readers + 20 writers for ${loadSeconds} s\n` +
+      `  reads ${result.reads} (${(result.reads / loadSeconds).toFixed(0)}/s)   writes ${result.writes} (${(result.writes / loadSeconds).toFixed(0)}/s)\n` +
+      `  5xx or broken ${result.serverErrors}   borrowed identities ${result.identityMismatches}   other failures ${result.otherFailures}\n` +
+      `  acknowledged writes ${result.acknowledgedIds.length}   rows stored ${rows[0]!.n}\n`,
+  );
+}
+
+async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
+  const backend = await startBackend({ port: 0, databaseUrl, seedWhenFresh: true, admin: DEMO_ADMIN });
+  try {
+    if (parts.includes('reads')) await benchReads(label, backend);
+    if (parts.includes('load')) await benchLoad(label, backend);
   } finally {
     await backend.stop();
   }

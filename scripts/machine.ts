@@ -26,7 +26,12 @@ function aptInstall(pkg: string): void {
 
 /** A Chromium for Playwright: CHROMIUM_PATH, the system's, or Debian's package installed now. */
 export function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((candidate) => candidate && existsSync(candidate));
   if (found) return found;
   aptInstall('chromium');
@@ -65,15 +70,36 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
   const bin = findPostgresBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cdo-pg-'));
   const port = await freePort();
-  const asUser = (args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]) as [string, string[]];
+  const asUser = (args: string[]) =>
+    (isRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]) as [string, string[]];
   if (isRoot) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
-  const initdb = asUser([path.join(bin, 'initdb'), '-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const initdb = asUser([
+    path.join(bin, 'initdb'),
+    '-D',
+    path.join(dir, 'data'),
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+  ]);
   const init = spawnSync(initdb[0], initdb[1], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const start = asUser([path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = asUser([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    path.join(dir, 'data'),
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   const started = spawnSync(start[0], start[1], { encoding: 'utf8' });
-  if (started.status !== 0) throw new Error(`PostgreSQL did not start: ${started.stderr}\n${readFileSync(path.join(dir, 'log'), 'utf8')}`);
+  if (started.status !== 0)
+    throw new Error(`PostgreSQL did not start: ${started.stderr}\n${readFileSync(path.join(dir, 'log'), 'utf8')}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
@@ -83,4 +109,3 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
     },
   };
 }
-

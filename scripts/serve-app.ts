@@ -71,7 +71,9 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   });
   const hostname = options.hostname ?? '0.0.0.0';
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port, hostname }, () => resolve(started as Server)) as Server;
+    const started = serve({ fetch: app.fetch, port: options.port, hostname }, () =>
+      resolve(started as Server),
+    ) as Server;
     started.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -46,7 +46,14 @@ function count(reportFile: string, kind: 'vitest' | 'playwright'): void {
 async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   log(`\n=== ${label}`);
   const report = path.join(os.tmpdir(), `vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const code = await run('npx', args, env);
   if (code !== 0) failedRuns += 1;
   count(report, 'vitest');
@@ -61,7 +68,9 @@ try {
     if (suites.includes('integration') && (databases.includes('postgres') || databases.includes('both'))) {
       const pg = process.env.TEST_DATABASE_URL ? null : await startThrowawayPostgres();
       try {
-        await vitest('integration (PostgreSQL)', ['integration'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url });
+        await vitest('integration (PostgreSQL)', ['integration'], {
+          TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url,
+        });
       } finally {
         pg?.stop();
       }

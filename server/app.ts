@@ -1,12 +1,15 @@
 /**
  * The HTTP face of the local backend: one Hono app with the same paths as a hosted Supabase project
- * (/auth/v1, /rest/v1, ...), CORS as the hosted gateway sends it, and a body-size guard.
+ * (/auth/v1, /rest/v1, /storage/v1, ...), CORS as the hosted gateway sends it, and a body-size guard
+ * (storage uploads are exempt: each bucket has its own limit, enforced by the storage service).
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { createAuthRoutes } from './auth/routes.ts';
+import { createFunctionsRoutes } from './functions/routes.ts';
 import { createRestRoutes } from './rest/routes.ts';
+import { createStorageRoutes, isStorageUpload } from './storage/routes.ts';
 import type { BackendServices } from './services.ts';
 
 export function createApp(services: BackendServices): Hono {
@@ -28,6 +31,7 @@ export function createApp(services: BackendServices): Hono {
         'accept-profile',
         'content-profile',
         'x-upsert',
+        'x-metadata',
         'cache-control',
         'accept',
       ],
@@ -44,25 +48,27 @@ export function createApp(services: BackendServices): Hono {
       maxAge: 86400,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: services.config.maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          {
-            code: 'PGRST413',
-            details: null,
-            hint: null,
-            message: `Request body is larger than ${services.config.maxBodyBytes} bytes`,
-          },
-          413,
-        ),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: services.config.maxBodyBytes,
+    // The unread rest of the body is left on the socket, so the connection cannot be reused.
+    onError: (c) =>
+      c.json(
+        {
+          code: 'PGRST413',
+          details: null,
+          hint: null,
+          message: `Request body is larger than ${services.config.maxBodyBytes} bytes`,
+        },
+        413,
+        { Connection: 'close' },
+      ),
+  });
+  app.use('*', (c, next) => (isStorageUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
   app.get('/', (c) => c.json({ name: 'local supabase-compatible backend', status: 'ok' }));
   app.route('/auth/v1', createAuthRoutes(services));
   app.route('/rest/v1', createRestRoutes(services));
+  app.route('/storage/v1', createStorageRoutes(services));
+  app.route('/functions/v1', createFunctionsRoutes(services));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   return app;
 }

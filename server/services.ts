@@ -1,6 +1,7 @@
 /** What every part of the local backend is handed: the database, the signing keys, the settings. */
 import type { Database } from './db/database.ts';
 import type { JwtKeys } from './http/jwt.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export interface BackendConfig {
   /** Public base URL of the API, e.g. http://localhost:54321. */
@@ -21,12 +22,21 @@ export interface BackendConfig {
   signInFailureWindowSeconds: number;
   /** Most rows the table API returns per request (PostgREST's db-max-rows); 1000 as on hosted Supabase when unset. */
   restMaxRows?: number;
+  /**
+   * Environment of the server functions at /functions/v1, over the secrets they take from the
+   * process environment (server/functions/registry.ts); read at each call. Tests set per backend.
+   */
+  functionsEnv?: Readonly<Record<string, string>>;
+  /** Largest file storage accepts, bytes, when a bucket sets no smaller limit (hosted's global upload limit). */
+  storageMaxFileBytes: number;
 }
 
 export interface BackendServices {
   db: Database;
   keys: JwtKeys;
   config: BackendConfig;
+  /** The bytes of storage objects (their rows are in storage.objects). */
+  objectStore: ObjectStore;
 }
 
 export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
@@ -36,4 +46,5 @@ export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
   signInMaxFailuresPerEmail: 30,
   signInMaxFailuresPerIp: 100,
   signInFailureWindowSeconds: 300,
+  storageMaxFileBytes: 50 * 1024 * 1024,
 };

@@ -40,7 +40,20 @@ export interface Database extends Queryable {
   transaction<T>(context: RequestContext | null, work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement SQL script as the owner (migrations, seed). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on `channel` (a lower-case SQL identifier),
+   * delivered after the sending transaction commits, in commit order. On PostgreSQL a dedicated
+   * connection listens and reconnects by itself; notifications sent while it was away are lost, so
+   * `onReconnect` is called once it listens again. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Refuses anything but a plain lower-case identifier, since LISTEN takes no bind parameters. */
+export function listenChannelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
+  return channel;
 }
 
 /** Type OIDs (date, timestamp, timestamptz, time, timetz) that both adapters return as text. */

@@ -5,7 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult, RequestContext } from './database.ts';
-import { RAW_TYPES, requestSettings } from './database.ts';
+import { RAW_TYPES, listenChannelName, requestSettings } from './database.ts';
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   // Keep timestamps and dates as Postgres prints them, as the PostgreSQL adapter does.
@@ -47,6 +47,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
           throw error;
         }
       });
+    },
+    // LISTEN goes through the queue too, so it never lands inside (and dies with) another
+    // transaction. Notifications arrive when the sender commits; PGlite never reconnects.
+    async listen(channel, onPayload) {
+      const name = listenChannelName(channel);
+      const stop = await serialise(() => pg.listen(name, onPayload));
+      return () => serialise(() => stop());
     },
     close: () => serialise(() => pg.close()),
   };

@@ -5,8 +5,6 @@ import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 let client: Promise<SupabaseClient> | undefined;
 
 export function getSupabase(): Promise<SupabaseClient> {
-  client ??= loadRuntimeConfig().then(({ supabaseUrl, supabaseAnonKey }) =>
-    createClient(supabaseUrl, supabaseAnonKey),
-  );
+  client ??= loadRuntimeConfig().then(({ supabaseUrl, supabaseAnonKey }) => createClient(supabaseUrl, supabaseAnonKey));
   return client;
 }

@@ -28,7 +28,11 @@ async function insertAsService(table: string, row: Record<string, unknown>): Pro
 
 /** A valid new row for each table, creating the parents it needs with the service role. */
 const builders: Record<string, () => Promise<Record<string, unknown>>> = {
-  events: async () => ({ title: unique('Event'), start_date: '2031-03-01T18:00:00Z', end_date: '2031-03-01T22:00:00Z' }),
+  events: async () => ({
+    title: unique('Event'),
+    start_date: '2031-03-01T18:00:00Z',
+    end_date: '2031-03-01T22:00:00Z',
+  }),
   attendees: async () => ({ name: unique('Ada'), email: `${unique('ada')}@example.com` }),
   sponsors_library: async () => ({ name: unique('Sponsor') }),
   sponsor_tiers: async () => ({ name: unique('Tier'), color: 'hsl(45 90% 50%)', display_order: 1 }),
@@ -75,7 +79,10 @@ const builders: Record<string, () => Promise<Record<string, unknown>>> = {
 
 /** The column that identifies a row of each table, and one harmless column to update. */
 type Who = 'anon' | 'user' | 'admin';
-const tables: Record<string, { key: string; update: Record<string, unknown> | ((who: Who) => Record<string, unknown>); select?: string }> = {
+const tables: Record<
+  string,
+  { key: string; update: Record<string, unknown> | ((who: Who) => Record<string, unknown>); select?: string }
+> = {
   events: { key: 'id', update: { subheading: 'Changed' } },
   attendees: { key: 'id', update: { company: 'Changed Ltd' }, select: ATTENDEE_PUBLIC },
   event_attendees: { key: 'id', update: { attendee_type: 'past' } },
@@ -151,7 +158,12 @@ describe('select', () => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ role: 'admin' });
-    const none = await callers.user.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin').maybeSingle();
+    const none = await callers.user
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .maybeSingle();
     expect(none.data).toBeNull();
   });
 });
@@ -171,7 +183,10 @@ describe('attendee e-mail never reaches an anonymous visitor', () => {
 
   it('cannot be probed with a filter or an ordering on it', async () => {
     const { data: known } = await service.from('attendees').select('email').limit(1).single();
-    const filtered = await callers.anon.from('attendees').select('id').eq('email', (known as { email: string }).email);
+    const filtered = await callers.anon
+      .from('attendees')
+      .select('id')
+      .eq('email', (known as { email: string }).email);
     expect(filtered.data).toBeNull();
     expect(filtered.error?.code).toBe('42501');
     const ordered = await callers.anon.from('attendees').select('id').order('email');
@@ -191,7 +206,9 @@ describe('attendee e-mail never reaches an anonymous visitor', () => {
   });
 
   it('public attendee fields stay readable through an embed', async () => {
-    const { data, error } = await callers.anon.from('event_attendees').select(`attendee_type, attendees(${ATTENDEE_PUBLIC})`);
+    const { data, error } = await callers.anon
+      .from('event_attendees')
+      .select(`attendee_type, attendees(${ATTENDEE_PUBLIC})`);
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThan(0);
     expect(JSON.stringify(data)).not.toContain('@example.com');
@@ -233,11 +250,19 @@ describe('update', () => {
       const row = await insertAsService(table, await builders[table]!());
       const before = await serviceRow(table, key, row[key]);
       for (const who of ['anon', 'user'] as const) {
-        const { data } = await callers[who].from(table).update(changes(who)).eq(key, row[key] as string).select(key);
+        const { data } = await callers[who]
+          .from(table)
+          .update(changes(who))
+          .eq(key, row[key] as string)
+          .select(key);
         expect(data ?? [], `${who} updating ${table}`).toEqual([]);
         expect(await serviceRow(table, key, row[key])).toEqual(before);
       }
-      const { data, error } = await callers.admin.from(table).update(changes('admin')).eq(key, row[key] as string).select(key);
+      const { data, error } = await callers.admin
+        .from(table)
+        .update(changes('admin'))
+        .eq(key, row[key] as string)
+        .select(key);
       expect(error, `admin updating ${table}`).toBeNull();
       expect(data).toHaveLength(1);
     });
@@ -251,10 +276,16 @@ describe('delete', () => {
       const row = await insertAsService(table, await builders[table]!());
       const before = await serviceRow(table, key, row[key]);
       for (const who of ['anon', 'user'] as const) {
-        await callers[who].from(table).delete().eq(key, row[key] as string);
+        await callers[who]
+          .from(table)
+          .delete()
+          .eq(key, row[key] as string);
         expect(await serviceRow(table, key, row[key]), `${who} deleting from ${table}`).toEqual(before);
       }
-      const { error } = await callers.admin.from(table).delete().eq(key, row[key] as string);
+      const { error } = await callers.admin
+        .from(table)
+        .delete()
+        .eq(key, row[key] as string);
       expect(error, `admin deleting from ${table}`).toBeNull();
       const after = await serviceRow(table, key, row[key]);
       // Replicated tables keep a tombstone that offline clients pull; the others lose the row.
@@ -286,7 +317,11 @@ describe('a non-admin cannot make itself admin', () => {
     const { data } = await callers.user.auth.getSession();
     const [header, payload, signature] = data.session!.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forged = [header, Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url'), signature].join('.');
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url'),
+      signature,
+    ].join('.');
     const response = await fetch(`${backend.url}/rest/v1/user_roles?select=*`, {
       headers: { apikey: backend.anonKey, authorization: `Bearer ${forged}` },
     });
