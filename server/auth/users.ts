@@ -6,7 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
-import { logError } from '../log.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { hashPassword, isBcryptHash, verifyPassword } from './passwords.ts';
 
@@ -400,16 +399,10 @@ export async function ensureAdmin(db: Database, email: string, password: string)
       if (newHash) await setPasswordHash(tx, user.id, newHash);
       if (!user.email_confirmed_at) await confirmEmail(tx, user);
     }
-    const table = await tx.query<{ name: string | null }>(`select to_regclass('public.user_roles')::text as name`);
-    if (!table.rows[0]?.name) {
-      logError(`ensureAdmin: public.user_roles does not exist (migrations missing?); ${normalised} has no admin role`);
-      return;
-    }
-    const role = await tx.query(`select 1 from public.user_roles where user_id = $1 and role = 'admin'`, [user.id]);
-    if (role.rows.length === 0) {
-      await tx.query(`insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing`, [
-        user.id,
-      ]);
-    }
+    // The migrations always create user_roles; without it this fails loudly rather than start an
+    // admin-less backend.
+    await tx.query(`insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing`, [
+      user.id,
+    ]);
   });
 }
