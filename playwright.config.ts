@@ -2,17 +2,54 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4183);
 const apiPort = Number(process.env.E2E_API_PORT ?? 54331);
+const syncPort = Number(process.env.SYNC_HARNESS_PORT ?? 4195);
+const syncApiPort = Number(process.env.SYNC_API_PORT ?? 54351);
+const syncControlPort = Number(process.env.SYNC_CONTROL_PORT ?? 54352);
+
+/** Projects named on the command line (`--project sync`), so that only their servers start. */
+function requestedProjects(): string[] | null {
+  const names = process.argv.flatMap((arg, i, all) =>
+    arg === '--project' ? [all[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+  );
+  return names.length > 0 ? names : null;
+}
+
+const servers = {
+  e2e: {
+    command: 'npx tsx scripts/start.ts',
+    url: `http://localhost:${port}/runtime-config.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: `.test-data/e2e-${Date.now()}`,
+    },
+  },
+  // The sync engine's harness page, its backend and a control server (tests/sync/support/serve.ts).
+  sync: {
+    command: 'npx tsx tests/sync/support/serve.ts',
+    url: `http://127.0.0.1:${syncControlPort}/config`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: {
+      SYNC_HARNESS_PORT: String(syncPort),
+      SYNC_API_PORT: String(syncApiPort),
+      SYNC_CONTROL_PORT: String(syncControlPort),
+    },
+  },
+};
+const requested = requestedProjects();
 
 export default defineConfig({
-  testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -26,16 +63,21 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${port}/runtime-config.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      API_PORT: String(apiPort),
-      DATA_DIR: `.test-data/e2e-${Date.now()}`,
+  projects: [
+    {
+      name: 'e2e',
+      testDir: 'tests/e2e',
+      testMatch: '**/*.spec.ts',
+      use: { baseURL: `http://localhost:${port}` },
     },
-  },
+    {
+      name: 'sync',
+      testDir: 'tests/sync',
+      testMatch: '*.spec.ts',
+      use: { baseURL: `http://localhost:${syncPort}` },
+    },
+  ],
+  webServer: Object.entries(servers)
+    .filter(([name]) => !requested || requested.includes(name))
+    .map(([, server]) => server),
 });

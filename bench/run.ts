@@ -6,17 +6,20 @@
  *   BENCH_SECONDS (10) per run.
  * - load: 200 readers and 20 writers at once for BENCH_LOAD_SECONDS (60): server errors, borrowed
  *   identities, and acknowledged writes against stored rows.
- * `npm run bench -- reads` or `-- load` runs one part.
+ * - sync: the sync engine in Chromium (bench/sync.ts): first full sync, write-to-arrival latency,
+ *   event page from the replica, first paint; PGlite only.
+ * `npm run bench -- reads`, `-- load` or `-- sync` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
 import { runLoad } from './load.ts';
 import { DEMO_ADMIN } from '../server/backend.ts';
 import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
+import { runSyncBench } from './sync.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load'];
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -140,11 +143,14 @@ async function benchDatabase(label: string, databaseUrl: string | undefined): Pr
   }
 }
 
-await benchDatabase('PGlite', undefined);
-const external = process.env.BENCH_DATABASE_URL;
-const cluster = external ? null : await startThrowawayPostgres();
-try {
-  await benchDatabase('PostgreSQL', external ?? cluster!.url);
-} finally {
-  cluster?.stop();
+if (parts.includes('reads') || parts.includes('load')) {
+  await benchDatabase('PGlite', undefined);
+  const external = process.env.BENCH_DATABASE_URL;
+  const cluster = external ? null : await startThrowawayPostgres();
+  try {
+    await benchDatabase('PostgreSQL', external ?? cluster!.url);
+  } finally {
+    cluster?.stop();
+  }
 }
+if (parts.includes('sync')) await runSyncBench();

@@ -1,0 +1,202 @@
+/**
+ * Reads for a visitor's first paint, before the local replica exists: a few `fetch` calls to the
+ * table API with the anon key, no RxDB and no supabase-js, so a public page can paint while the
+ * engine loads and pulls in the background (docs/decisions/004-first-paint.md). Once
+ * `engine.awaitInitialPull(table)` resolves, pages read the replica instead.
+ *
+ * Answers are checked with zod's mini build (small enough for the first-paint bundle) against the
+ * generated table descriptor; soft-deleted rows (tombstones, readable by everyone) are dropped at
+ * every level, and attendees are read with the columns anon may select (decision 002).
+ */
+import * as z from 'zod/mini';
+import type { ColumnDescriptor } from './schema/descriptor.ts';
+import type { Row } from './schema/types.ts';
+import { TABLES } from './schema/tables.generated.ts';
+
+export interface FirstPaintConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  /** For tests and server rendering; the global fetch by default. */
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+type PublicAttendee = Omit<Row<'attendees'>, 'email'>;
+
+/** An event as the home page lists it. */
+export type EventSummary = Pick<
+  Row<'events'>,
+  'id' | 'slug' | 'title' | 'subheading' | 'location' | 'start_date' | 'end_date' | 'featured_image_url'
+>;
+
+/** Everything an event page shows, live rows only, each list in display order. */
+export interface EventPage {
+  event: Row<'events'>;
+  gallery: Row<'event_gallery'>[];
+  sponsors: (Row<'event_sponsors'> & {
+    sponsor: Row<'sponsors_library'> | null;
+    tier: Row<'sponsor_tiers'> | null;
+  })[];
+  sessions: (Row<'sessions'> & {
+    speakers: (Row<'session_speakers'> & { attendee: PublicAttendee | null })[];
+  })[];
+  attendees: (Row<'event_attendees'> & { attendee: PublicAttendee | null })[];
+  testimonials: Row<'testimonials'>[];
+  videos: Row<'videos'>[];
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'subheading',
+  'location',
+  'start_date',
+  'end_date',
+  'featured_image_url',
+] as const;
+
+function columnSchema(column: ColumnDescriptor): z.ZodMiniType {
+  const base =
+    column.kind === 'integer'
+      ? z.number()
+      : column.kind === 'boolean'
+        ? z.boolean()
+        : column.kind === 'text[]'
+          ? z.array(z.string())
+          : z.string();
+  return column.nullable ? z.nullable(base) : base;
+}
+
+/** A zod/mini object of some columns of a table (all anon may read when none are named). */
+function rowShape(table: keyof typeof TABLES, only?: readonly string[]): Record<string, z.ZodMiniType> {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [name, column] of Object.entries(TABLES[table].columns) as [string, ColumnDescriptor][]) {
+    if (!column.anonCanRead || (only && !only.includes(name))) continue;
+    shape[name] = columnSchema(column);
+  }
+  return shape;
+}
+
+const publicColumns = (table: keyof typeof TABLES) => Object.keys(rowShape(table)).join(',');
+
+const summarySchema = z.array(z.object(rowShape('events', SUMMARY_COLUMNS)));
+const attendeeSchema = z.nullable(z.object(rowShape('attendees')));
+const eventPageSchema = z.array(
+  z.object({
+    ...rowShape('events'),
+    event_gallery: z.array(z.object(rowShape('event_gallery'))),
+    event_sponsors: z.array(
+      z.object({
+        ...rowShape('event_sponsors'),
+        sponsors_library: z.nullable(z.object(rowShape('sponsors_library'))),
+        sponsor_tiers: z.nullable(z.object(rowShape('sponsor_tiers'))),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        ...rowShape('sessions'),
+        session_speakers: z.array(z.object({ ...rowShape('session_speakers'), attendees: attendeeSchema })),
+      }),
+    ),
+    event_attendees: z.array(z.object({ ...rowShape('event_attendees'), attendees: attendeeSchema })),
+    testimonials: z.array(z.object(rowShape('testimonials'))),
+    videos: z.array(z.object(rowShape('videos'))),
+  }),
+);
+
+async function get(config: FirstPaintConfig, path: string): Promise<unknown> {
+  const doFetch = config.fetch ?? fetch;
+  const response = await doFetch(`${config.supabaseUrl}/rest/v1/${path}`, {
+    headers: { apikey: config.anonKey, authorization: `Bearer ${config.anonKey}`, accept: 'application/json' },
+    ...(config.signal ? { signal: config.signal } : {}),
+  });
+  if (!response.ok) {
+    throw new Error(`GET /rest/v1/${path.split('?')[0]} answered ${response.status}: ${await response.text()}`);
+  }
+  return response.json();
+}
+
+function live<T extends { _deleted: boolean }>(rows: T[]): T[] {
+  return rows.filter((row) => !row._deleted);
+}
+
+function liveOne<T extends { _deleted: boolean }>(row: T | null): T | null {
+  return row && !row._deleted ? row : null;
+}
+
+function byOrder<T extends { display_order: number }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => a.display_order - b.display_order);
+}
+
+/** Events that have not ended, soonest first (the home page). */
+export async function fetchUpcomingEvents(config: FirstPaintConfig, now: Date = new Date()): Promise<EventSummary[]> {
+  const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=gte.${encodeURIComponent(now.toISOString())}&order=start_date.asc`;
+  return summarySchema.parse(await get(config, `events?${query}`)) as EventSummary[];
+}
+
+/** The latest events that have ended, most recent first. */
+export async function fetchPastEvents(
+  config: FirstPaintConfig,
+  now: Date = new Date(),
+  limit = 6,
+): Promise<EventSummary[]> {
+  const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=lt.${encodeURIComponent(now.toISOString())}&order=start_date.desc&limit=${limit}`;
+  return summarySchema.parse(await get(config, `events?${query}`)) as EventSummary[];
+}
+
+/** A live event by slug with everything its page shows, or null. */
+export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
+  const attendee = `attendees(${publicColumns('attendees')})`;
+  const select = [
+    publicColumns('events'),
+    `event_gallery(${publicColumns('event_gallery')})`,
+    `event_sponsors(${publicColumns('event_sponsors')},sponsors_library(${publicColumns('sponsors_library')}),sponsor_tiers(${publicColumns('sponsor_tiers')}))`,
+    `sessions(${publicColumns('sessions')},session_speakers(${publicColumns('session_speakers')},${attendee}))`,
+    `event_attendees(${publicColumns('event_attendees')},${attendee})`,
+    `testimonials(${publicColumns('testimonials')})`,
+    `videos(${publicColumns('videos')})`,
+  ].join(',');
+  const rows = eventPageSchema.parse(
+    await get(
+      config,
+      `events?select=${encodeURIComponent(select)}&slug=eq.${encodeURIComponent(slug)}&_deleted=is.false&limit=1`,
+    ),
+  ) as unknown as (Row<'events'> & {
+    event_gallery: Row<'event_gallery'>[];
+    event_sponsors: (Row<'event_sponsors'> & {
+      sponsors_library: Row<'sponsors_library'> | null;
+      sponsor_tiers: Row<'sponsor_tiers'> | null;
+    })[];
+    sessions: (Row<'sessions'> & {
+      session_speakers: (Row<'session_speakers'> & { attendees: PublicAttendee | null })[];
+    })[];
+    event_attendees: (Row<'event_attendees'> & { attendees: PublicAttendee | null })[];
+    testimonials: Row<'testimonials'>[];
+    videos: Row<'videos'>[];
+  })[];
+  const row = rows[0];
+  if (!row) return null;
+  const { event_gallery, event_sponsors, sessions, event_attendees, testimonials, videos, ...event } = row;
+  return {
+    event: event as Row<'events'>,
+    gallery: byOrder(live(event_gallery)),
+    sponsors: byOrder(live(event_sponsors)).map(({ sponsors_library, sponsor_tiers, ...link }) => ({
+      ...link,
+      sponsor: liveOne(sponsors_library),
+      tier: liveOne(sponsor_tiers),
+    })),
+    sessions: live(sessions)
+      .sort((a, b) => (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0))
+      .map(({ session_speakers, ...session }) => ({
+        ...session,
+        speakers: byOrder(live(session_speakers)).map(({ attendees, ...speaker }) => ({
+          ...speaker,
+          attendee: liveOne(attendees),
+        })),
+      })),
+    attendees: live(event_attendees).map(({ attendees, ...link }) => ({ ...link, attendee: liveOne(attendees) })),
+    testimonials: byOrder(live(testimonials)),
+    videos: byOrder(live(videos)),
+  };
+}

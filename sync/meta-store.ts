@@ -1,0 +1,159 @@
+/**
+ * What the engine keeps beside the replica, in a small Dexie database `<name>-meta` rather than in
+ * RxDB collections (the open-source RxDB edition allows about 13 open collections per JavaScript
+ * realm, and the 11 replicated tables use most of them):
+ * - conflicts: local versions that lost against the server, kept until re-applied or dismissed;
+ * - refusals: local writes the server refused for good (row security, a check), with their data;
+ * - pending: local writes not yet accepted by the server (the "changes waiting to sync" count);
+ * - state: flags shared by every tab (first full pull done per table, last sync time).
+ * Dexie's live queries see writes from other tabs too, so every tab shows the same lists, while only
+ * the leading tab replicates.
+ */
+import { Dexie, liveQuery, type EntityTable } from 'dexie';
+import { Observable } from 'rxjs';
+import type { TableName } from './schema/types.ts';
+
+/** A local version that lost a conflict against the server. */
+export interface ConflictRecord {
+  /** `<table>:<document id>`: one entry per document (a newer loss replaces an older one). */
+  key: string;
+  table: TableName;
+  docId: string;
+  /** The local version that lost. */
+  local: Record<string, unknown>;
+  /** The server's version that won, as it was at the time. */
+  server: Record<string, unknown>;
+  /** The server version the local edit started from, when known. */
+  base: Record<string, unknown> | null;
+  /** Columns the local version had changed that the server's version does not have. */
+  fields: string[];
+  /** ISO time the conflict was detected. */
+  at: string;
+}
+
+/** A local write the server refused for good. */
+export interface RefusalRecord {
+  key: string;
+  table: TableName;
+  docId: string;
+  /** Postgres / PostgREST error code (42501, 23514, ...) or HTTP status. */
+  code: string;
+  message: string;
+  /** The refused local version, kept so nothing typed is lost. */
+  local: Record<string, unknown>;
+  at: string;
+}
+
+export interface PendingRecord {
+  /** `<table>:<document id>`. */
+  key: string;
+  table: TableName;
+  docId: string;
+  at: string;
+}
+
+interface StateRecord {
+  key: string;
+  value: unknown;
+}
+
+class MetaDatabase extends Dexie {
+  conflicts!: EntityTable<ConflictRecord, 'key'>;
+  refusals!: EntityTable<RefusalRecord, 'key'>;
+  pending!: EntityTable<PendingRecord, 'key'>;
+  state!: EntityTable<StateRecord, 'key'>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({
+      conflicts: 'key, at',
+      refusals: 'key, at',
+      pending: 'key, table',
+      state: 'key',
+    });
+  }
+}
+
+/** A Dexie live query as an RxJS observable (it re-runs when any tab changes what it read). */
+function live<T>(query: () => Promise<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const subscription = liveQuery(query).subscribe({
+      next: (value) => subscriber.next(value),
+      error: (error: unknown) => subscriber.error(error),
+    });
+    return () => subscription.unsubscribe();
+  });
+}
+
+export function documentKey(table: TableName, docId: string): string {
+  return `${table}:${docId}`;
+}
+
+/** The engine's side tables; see the module comment. */
+export class MetaStore {
+  private readonly db: MetaDatabase;
+
+  constructor(name: string) {
+    this.db = new MetaDatabase(`${name}-meta`);
+  }
+
+  readonly conflicts$ = (): Observable<ConflictRecord[]> => live(() => this.db.conflicts.orderBy('at').toArray());
+  readonly refusals$ = (): Observable<RefusalRecord[]> => live(() => this.db.refusals.orderBy('at').toArray());
+  readonly pendingCount$ = (): Observable<number> => live(() => this.db.pending.count());
+  readonly state$ = <T>(key: string): Observable<T | undefined> =>
+    live(async () => (await this.db.state.get(key))?.value as T | undefined);
+
+  async putConflict(record: ConflictRecord): Promise<void> {
+    await this.db.conflicts.put(record);
+  }
+
+  getConflict(key: string): Promise<ConflictRecord | undefined> {
+    return this.db.conflicts.get(key);
+  }
+
+  async deleteConflict(key: string): Promise<void> {
+    await this.db.conflicts.delete(key);
+  }
+
+  async putRefusal(record: RefusalRecord): Promise<void> {
+    await this.db.refusals.put(record);
+  }
+
+  async deleteRefusal(key: string): Promise<void> {
+    await this.db.refusals.delete(key);
+  }
+
+  async clearRefusals(): Promise<void> {
+    await this.db.refusals.clear();
+  }
+
+  async addPending(records: PendingRecord[]): Promise<void> {
+    await this.db.pending.bulkPut(records);
+  }
+
+  async deletePending(keys: string[]): Promise<void> {
+    await this.db.pending.bulkDelete(keys);
+  }
+
+  pendingOf(table: TableName): Promise<PendingRecord[]> {
+    return this.db.pending.where('table').equals(table).toArray();
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    await this.db.state.put({ key, value });
+  }
+
+  async getState<T>(key: string): Promise<T | undefined> {
+    return (await this.db.state.get(key))?.value as T | undefined;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Deletes the whole side database (after close). */
+  async remove(): Promise<void> {
+    this.db.close();
+    await Dexie.delete(this.db.name);
+  }
+}

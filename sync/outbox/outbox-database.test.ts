@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { OutboxQuotaError } from './index.ts';
+import { isQuotaError } from './outbox-database.ts';
+
+describe('a full device when a file is queued', () => {
+  it('is recognised however IndexedDB and Dexie report it', () => {
+    const domQuota = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    expect(isQuotaError(domQuota)).toBe(true);
+    expect(isQuotaError(new Dexie.QuotaExceededError('quota'))).toBe(true);
+    // A transaction that aborts because a write hit the quota.
+    expect(isQuotaError(new Dexie.AbortError('Transaction aborted', domQuota))).toBe(true);
+  });
+
+  it('is not confused with other failures', () => {
+    expect(isQuotaError(new Dexie.AbortError('Transaction aborted'))).toBe(false);
+    expect(isQuotaError(new Dexie.ConstraintError('Key already exists'))).toBe(false);
+    expect(isQuotaError(null)).toBe(false);
+    expect(isQuotaError('QuotaExceededError')).toBe(false);
+  });
+
+  it('is told to the admin in words, with the size and the cause kept', () => {
+    const cause = new Dexie.QuotaExceededError('quota');
+    const error = new OutboxQuotaError(6.3 * 1024 * 1024, { cause });
+    expect(error.message).toBe(
+      'Not enough storage space on this device to keep this file (6.3 MB) until it uploads. ' +
+        'Free up space or pick a smaller image.',
+    );
+    expect(error.name).toBe('OutboxQuotaError');
+    expect(error.cause).toBe(cause);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The push side of a table's replication (admins only): optimistic concurrency against the server's
+ * `_modified`, one request per document.
+ *
+ * For each changed document RxDB hands over the new local state and the server state it was based
+ * on (`assumedMasterState`, absent for a new document):
+ * - new: insert. A duplicate id means an earlier insert of ours was committed and its answer lost
+ *   (ids are made by the client that creates the row), so the local version is applied on top of the
+ *   server's row as an ordinary update: the server ends with exactly one row.
+ * - changed: `update <changed columns> where id = ? and _modified = <assumed _modified>` returning the
+ *   row. No row back means the server's row is no longer the one we started from: it is fetched;
+ *   if its stamp is one our own earlier push produced, the update is retried on top of it;
+ *   otherwise it is a conflict: the server's version wins and the local version, when it changed
+ *   fields that the server's version does not have, goes to the conflict list. When the stamp did
+ *   not move at all, row security filtered our update out: a refusal.
+ * - deleted: the same update with `_deleted = true` (the server cascades to dependent rows).
+ *
+ * Every accepted write answers with the server's row, returned to RxDB as if it were a conflict:
+ * RxDB then stores the server's version (its `_modified`, a generated slug) as both the local
+ * document and the known server state, so the next edit is checked against the right stamp. The
+ * resolved document is offered for push once more; it equals the known server state, so nothing is
+ * sent.
+ *
+ * Failures: see errors.ts. Retryable ones are thrown (RxDB retries the batch; writes already
+ * accepted are found equal and skipped). Refusals are recorded with the local data, and the document
+ * goes back to the server's version (a refused new document is deleted locally).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import type { SyncDoc, TableName } from '../schema/types.ts';
+import { changedFields, docToWrite, rowToDoc } from './documents.ts';
+import { SyncRequestError, classifyFailure, failureOf, type ApiFailure } from './errors.ts';
+
+type Doc = Record<string, unknown> & { id: string; _deleted?: boolean; modified?: string };
+
+/** A lost local version, for the conflict list. */
+export interface LostEdit {
+  table: TableName;
+  docId: string;
+  local: Doc;
+  server: Doc;
+  base: Doc | null;
+  /** Columns the local version changed that the server's version does not have. */
+  fields: string[];
+}
+
+/** A refused write, for the error list. */
+export interface RefusedWrite {
+  table: TableName;
+  docId: string;
+  local: Doc;
+  code: string;
+  message: string;
+}
+
+export interface PushOptions {
+  table: TableName;
+  client: SupabaseClient;
+  /** Every column, as the admin reads them. */
+  columns: readonly string[];
+  /** Server stamps our own accepted writes produced, by `<table>:<id>` (kept for this session). */
+  ownStamps: Map<string, string>;
+  onConflict(lost: LostEdit): Promise<void>;
+  onRefused(refused: RefusedWrite): Promise<void>;
+  /** Throws when there is no signed-in session (the push waits instead of being refused as anon). */
+  requireSession(): Promise<void>;
+}
+
+export type PushHandler = (
+  rows: RxReplicationWriteToMasterRow<SyncDoc<TableName>>[],
+) => Promise<WithDeleted<SyncDoc<TableName>>[]>;
+
+const MAX_OWN_RETRIES = 3;
+
+function stripLocal(doc: unknown): Doc {
+  const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as Record<string, unknown>;
+  return rest as Doc;
+}
+
+export function createPushHandler(options: PushOptions): PushHandler {
+  const { table, client, ownStamps } = options;
+  const select = options.columns.join(',');
+  const stampKey = (id: string) => `${table}:${id}`;
+
+  function fail(failure: ApiFailure, what: string): never {
+    const kind = classifyFailure(failure);
+    throw new SyncRequestError(kind, failure, `${what} ${table}`);
+  }
+
+  /** The server's row (as a local document), or null when it does not exist or is not visible. */
+  async function fetchRow(id: string): Promise<Doc | null> {
+    const { data, error, status } = await client.from(table).select(select).eq('id', id).maybeSingle();
+    if (error) fail(failureOf(error, status), 'read');
+    return data ? (rowToDoc(table, data as unknown as Record<string, unknown>) as Doc) : null;
+  }
+
+  function accepted(row: Record<string, unknown>): Doc {
+    const doc = rowToDoc(table, row) as Doc;
+    if (doc.modified) ownStamps.set(stampKey(doc.id), doc.modified);
+    return doc;
+  }
+
+  async function refuse(local: Doc, failure: { code: string; message: string }, revertTo: Doc): Promise<Doc> {
+    await options.onRefused({ table, docId: local.id, local, code: failure.code, message: failure.message });
+    return revertTo;
+  }
+
+  /** Writes `local` over the server row `base` (which must be the server's current version). */
+  async function update(local: Doc, assumed: Doc): Promise<Doc | null> {
+    let base = assumed;
+    for (let attempt = 0; ; attempt += 1) {
+      const fields = changedFields(table, base, local);
+      if (fields.length === 0) return base === assumed ? null : base;
+      const body = docToWrite(table, local, fields);
+      const { data, error, status } = await client
+        .from(table)
+        .update(body)
+        .eq('id', local.id)
+        .eq('_modified', base.modified ?? '')
+        .select(select);
+      if (error) {
+        const failure = failureOf(error, status);
+        if (classifyFailure(failure) !== 'refused') fail(failure, 'update');
+        const current = await fetchRow(local.id);
+        return refuse(local, { code: failure.code ?? String(status), message: failure.message }, current ?? base);
+      }
+      const rows = (data ?? []) as unknown as Record<string, unknown>[];
+      if (rows[0]) return accepted(rows[0]);
+
+      // Nothing updated: find out why.
+      const server = await fetchRow(local.id);
+      if (!server) {
+        return refuse(
+          local,
+          { code: '42501', message: `The ${table} row no longer exists or you may not change it` },
+          { ...base, _deleted: true },
+        );
+      }
+      if (server.modified === base.modified) {
+        return refuse(
+          local,
+          { code: '42501', message: `Row-level security refused the change to this ${table} row` },
+          server,
+        );
+      }
+      if (server.modified === ownStamps.get(stampKey(local.id)) && attempt < MAX_OWN_RETRIES) {
+        base = server; // Our own earlier write, whose answer reached us after this edit was made.
+        continue;
+      }
+      const lost = changedFields(table, server, local);
+      const changedLocally = changedFields(table, assumed, local);
+      const fieldsLost = changedLocally.filter((field) => lost.includes(field));
+      if (fieldsLost.length > 0) {
+        await options.onConflict({ table, docId: local.id, local, server, base: assumed, fields: fieldsLost });
+      }
+      return server;
+    }
+  }
+
+  async function insert(local: Doc): Promise<Doc | null> {
+    if (local._deleted) {
+      // Deleted before any push of ours was acknowledged: delete it there too if it got there.
+      const server = await fetchRow(local.id);
+      return server && !server._deleted ? update(local, server) : null;
+    }
+    const { data, error, status } = await client.from(table).insert(docToWrite(table, local)).select(select);
+    if (!error) {
+      const rows = (data ?? []) as unknown as Record<string, unknown>[];
+      return rows[0] ? accepted(rows[0]) : null;
+    }
+    const failure = failureOf(error, status);
+    if (classifyFailure(failure) !== 'refused') fail(failure, 'insert');
+    if (failure.code === '23505') {
+      const server = await fetchRow(local.id);
+      if (server) return update(local, server).then((doc) => doc ?? server);
+    }
+    return refuse(
+      local,
+      { code: failure.code ?? String(status), message: failure.message },
+      {
+        ...local,
+        _deleted: true,
+      },
+    );
+  }
+
+  return async (rows) => {
+    await options.requireSession();
+    const answers: WithDeleted<SyncDoc<TableName>>[] = [];
+    for (const row of rows) {
+      const local = stripLocal(row.newDocumentState);
+      const assumed = row.assumedMasterState ? stripLocal(row.assumedMasterState) : null;
+      // A known server state without a stamp never reached the server (a document deleted before its
+      // first push): treat it as new.
+      const answer = assumed?.modified ? await update(local, assumed) : await insert(local);
+      if (answer) answers.push({ ...answer, _deleted: Boolean(answer._deleted) } as WithDeleted<SyncDoc<TableName>>);
+    }
+    return answers;
+  };
+}

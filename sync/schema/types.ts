@@ -1,0 +1,89 @@
+/**
+ * TypeScript types of rows and local documents, derived from the generated table descriptor so they
+ * cannot drift from the migrations. `Row<'events'>` is a row as the table API returns it;
+ * `SyncDoc<'events'>` is the document the local replica keeps (the server's `_modified` is kept as
+ * `modified`, because RxDB reserves field names that start with an underscore; `_deleted` is
+ * RxDB's own deleted flag, so soft-deleted rows are simply deleted documents locally).
+ */
+import type { ColumnDescriptor } from './descriptor.ts';
+import { TABLES } from './tables.generated.ts';
+
+type Tables = typeof TABLES;
+
+/** A replicated table. */
+export type TableName = keyof Tables;
+
+/** Every replicated table, in migration order. */
+export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+
+/** Columns of a table, as the descriptor lists them. */
+export type ColumnsOf<T extends TableName> = Tables[T]['columns'];
+export type ColumnName<T extends TableName> = keyof ColumnsOf<T> & string;
+
+type KindValue<K> = K extends 'integer'
+  ? number
+  : K extends 'boolean'
+    ? boolean
+    : K extends 'text[]'
+      ? string[]
+      : string;
+
+type ValueOf<C> = C extends { kind: infer K; nullable: infer N }
+  ? N extends true
+    ? KindValue<K> | null
+    : KindValue<K>
+  : never;
+
+/** A row of `T` as the table API returns it with every column selected. */
+export type Row<T extends TableName> = { -readonly [C in keyof ColumnsOf<T>]: ValueOf<ColumnsOf<T>[C]> };
+
+/** Columns the server fills (an expression default such as `now()`), or that anon may not read. */
+type OptionalColumn<T extends TableName> = {
+  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { default: 'server' } | { anonCanRead: false } ? C : never;
+}[keyof ColumnsOf<T>];
+
+/** Columns with a literal default (0, 5, 'current', '#000000', '{}'), which RxDB fills on insert. */
+type DefaultedColumn<T extends TableName> = {
+  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { default: string | number | boolean | readonly string[] }
+    ? ColumnsOf<T>[C] extends { default: 'server' }
+      ? never
+      : C
+    : never;
+}[keyof ColumnsOf<T>];
+
+/** Columns that accept NULL (an insert that leaves them out stores NULL). */
+type NullableColumn<T extends TableName> = {
+  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { nullable: true } ? C : never;
+}[keyof ColumnsOf<T>];
+
+type DocColumn<T extends TableName> = Exclude<keyof ColumnsOf<T>, '_modified' | '_deleted'>;
+
+/**
+ * A document of the local replica. Columns the server fills are optional until the row has been
+ * pushed and pulled back; `email` is absent in a replica filled with the anon key.
+ */
+export type SyncDoc<T extends TableName> = {
+  -readonly [C in Exclude<DocColumn<T>, OptionalColumn<T>> | 'id']: ValueOf<ColumnsOf<T>[C]>;
+} & {
+  -readonly [C in Exclude<Extract<DocColumn<T>, OptionalColumn<T>>, 'id'>]?: ValueOf<ColumnsOf<T>[C]>;
+} & {
+  /** The server's `_modified` of the version this document was based on; absent until first pulled. */
+  modified?: string;
+};
+
+/** What a new document needs: `id`, defaulted and nullable columns may be left out. */
+export type NewDoc<T extends TableName> = Omit<SyncDoc<T>, 'id' | DefaultedColumn<T> | NullableColumn<T> | 'modified'> &
+  Partial<Pick<SyncDoc<T>, 'id' | ((DefaultedColumn<T> | NullableColumn<T>) & keyof SyncDoc<T>)>>;
+
+/** Fields an update may change (never `id` or `modified`). */
+export type DocPatch<T extends TableName> = Partial<Omit<SyncDoc<T>, 'id' | 'modified'>>;
+
+/** The descriptor of one column, typed loosely for code that walks every table. */
+export function columnsOf(table: TableName): Readonly<Record<string, ColumnDescriptor>> {
+  return TABLES[table].columns;
+}
+
+/** True when `name` is a replicated table. */
+export function isTableName(name: string): name is TableName {
+  return Object.prototype.hasOwnProperty.call(TABLES, name);
+}

@@ -1,0 +1,143 @@
+/**
+ * Two admins edit the same event while offline, then reconnect. The server's order decides: the
+ * first write to arrive wins the row, every browser ends with the server's version, and the losing
+ * edit is kept in the conflict list until it is re-applied or dismissed.
+ */
+import { expect, test, type SyncClient } from './support/fixtures.ts';
+
+async function bothSee(clients: SyncClient[], id: string) {
+  for (const client of clients) await client.waitForDoc('events', id, () => true);
+}
+
+test('two admins rename the same event offline: the first to reconnect wins, the other can re-apply theirs', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const anna = await openClient();
+  const ben = await openClient();
+  await bothSee([anna, ben], id);
+
+  await anna.goOffline();
+  await ben.goOffline();
+  await anna.call('patch', 'events', id, { title: "Anna's title" });
+  await ben.call('patch', 'events', id, { title: "Ben's title" });
+  await expect.poll(() => ben.status().then((status) => status.pendingChanges)).toBe(1);
+
+  await anna.goOnline();
+  await anna.settled();
+  await expect.poll(() => backend.row('events', id).then((row) => row?.title)).toBe("Anna's title");
+
+  await ben.goOnline();
+  await ben.waitForDoc('events', id, (doc) => doc.title === "Anna's title");
+  await ben.settled();
+  const [conflict] = await ben.call('conflicts');
+  expect(conflict).toMatchObject({ table: 'events', docId: id, fields: ['title'] });
+  expect(conflict!.local.title).toBe("Ben's title");
+  expect(conflict!.server.title).toBe("Anna's title");
+  expect((await ben.status()).conflicts).toBe(1);
+  expect(await anna.call('conflicts')).toEqual([]);
+  // Nothing else was lost: the server has Anna's edit only.
+  expect(await backend.row('events', id)).toMatchObject({ title: "Anna's title", location: event.location });
+
+  // Ben looks at the list and puts his title back: an ordinary edit that everyone receives.
+  await ben.call('reapply', conflict!.key);
+  await expect.poll(() => backend.row('events', id).then((row) => row?.title)).toBe("Ben's title");
+  await anna.waitForDoc('events', id, (doc) => doc.title === "Ben's title");
+  expect(await ben.call('conflicts')).toEqual([]);
+  await ben.settled();
+});
+
+test('two admins change different fields of an event offline: the server version wins the row, the lost field is listed and can be dismissed', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const anna = await openClient();
+  const ben = await openClient();
+  await bothSee([anna, ben], id);
+
+  await anna.goOffline();
+  await ben.goOffline();
+  await anna.call('patch', 'events', id, { location: 'Porto' });
+  await ben.call('patch', 'events', id, { why_attend: ['Peers', 'Ideas', 'A third reason'] });
+  await anna.goOnline();
+  await anna.settled();
+  await ben.goOnline();
+  await ben.waitForDoc('events', id, (doc) => doc.location === 'Porto');
+  await ben.settled();
+
+  const server = await backend.row('events', id);
+  expect(server).toMatchObject({ location: 'Porto', why_attend: ['Peers', 'Ideas'] });
+  for (const client of [anna, ben]) {
+    expect(await client.get('events', id)).toMatchObject({ location: 'Porto', why_attend: ['Peers', 'Ideas'] });
+  }
+  const [conflict] = await ben.call('conflicts');
+  expect(conflict).toMatchObject({ docId: id, fields: ['why_attend'] });
+  expect(conflict!.local.why_attend).toEqual(['Peers', 'Ideas', 'A third reason']);
+
+  await ben.call('dismiss', conflict!.key);
+  expect(await ben.call('conflicts')).toEqual([]);
+  expect((await ben.status()).conflicts).toBe(0);
+  expect(await backend.row('events', id)).toMatchObject({ location: 'Porto', why_attend: ['Peers', 'Ideas'] });
+});
+
+test('an admin deletes an event while another edits it offline: the delete wins and the edit is kept', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const anna = await openClient();
+  const ben = await openClient();
+  await bothSee([anna, ben], id);
+
+  await ben.goOffline();
+  await ben.call('patch', 'events', id, { subheading: 'Written on the train' });
+  await anna.call('remove', 'events', id);
+  await expect.poll(() => backend.row('events', id).then((row) => row?._deleted)).toBe(true);
+
+  await ben.goOnline();
+  await ben.waitForDoc('events', id, null);
+  await ben.settled();
+  const [conflict] = await ben.call('conflicts');
+  expect(conflict).toMatchObject({ docId: id });
+  expect(conflict!.fields).toContain('subheading');
+  expect(conflict!.server._deleted).toBe(true);
+
+  // Re-applying brings the event back with Ben's edit.
+  await ben.call('reapply', conflict!.key);
+  await expect
+    .poll(() => backend.row('events', id).then((row) => [row?._deleted, row?.subheading]))
+    .toEqual([false, 'Written on the train']);
+  await anna.waitForDoc('events', id, (doc) => doc.subheading === 'Written on the train');
+});
+
+test('a visitor who was offline during a delete loses the event and its agenda when back online', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const session = await backend.insert('sessions', {
+    event_id: id,
+    title: 'Opening keynote',
+    start_time: event.start_date,
+    end_time: event.end_date,
+  });
+  const admin = await openClient();
+  const visitor = await openClient({ mode: 'public' });
+  await visitor.waitForDoc('sessions', session.id as string, () => true);
+  await admin.waitForDoc('events', id, () => true);
+
+  await visitor.goOffline();
+  await admin.call('remove', 'events', id);
+  await expect.poll(() => backend.row('sessions', session.id as string).then((row) => row?._deleted)).toBe(true);
+  expect(await visitor.get('events', id)).not.toBeNull();
+
+  await visitor.goOnline();
+  await visitor.waitForDoc('events', id, null);
+  await visitor.waitForDoc('sessions', session.id as string, null);
+});
