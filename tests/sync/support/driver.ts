@@ -1,35 +1,14 @@
 /**
- * The specs' typed view of `window.syncDriver` (tests/sync/harness/main.ts). The harness is browser
- * code checked with the app's TypeScript project and the specs with the Node one, which cannot import
- * each other, so the shapes are repeated here; a mismatch shows up as a failing spec.
+ * The specs' typed view of `window.syncDriver` (tests/sync/harness/main.ts). The engine's own types
+ * are imported (type-only, so the specs load no RxDB), never repeated here.
  */
+import type { SyncConflict, SyncErrorEntry, SyncStatus, TableName } from '../../../sync/index.ts';
+import { TABLES as TABLE_DESCRIPTORS } from '../../../sync/schema/tables.generated.ts';
 
-export type TableName =
-  | 'events'
-  | 'attendees'
-  | 'event_attendees'
-  | 'sponsors_library'
-  | 'sponsor_tiers'
-  | 'event_sponsors'
-  | 'sessions'
-  | 'session_speakers'
-  | 'event_gallery'
-  | 'testimonials'
-  | 'videos';
+export type { SyncConflict, SyncErrorEntry, SyncStatus, TableName };
 
-export const TABLES: TableName[] = [
-  'events',
-  'attendees',
-  'event_attendees',
-  'sponsors_library',
-  'sponsor_tiers',
-  'event_sponsors',
-  'sessions',
-  'session_speakers',
-  'event_gallery',
-  'testimonials',
-  'videos',
-];
+/** Every replicated table, in the generated descriptor's order. */
+export const TABLES = Object.keys(TABLE_DESCRIPTORS) as TableName[];
 
 export interface ClientOptions {
   name: string;
@@ -45,40 +24,6 @@ export interface ClientOptions {
 }
 
 type Doc = Record<string, unknown>;
-
-export interface SyncErrorEntry {
-  key: string;
-  kind: 'network' | 'server' | 'auth' | 'refused' | 'quota' | 'unknown';
-  message: string;
-  table?: TableName;
-  id?: string;
-  code?: string;
-  local?: Doc;
-  at: string;
-}
-
-export interface SyncStatus {
-  mode: 'public' | 'admin';
-  online: boolean;
-  leader: boolean;
-  syncing: boolean;
-  lastSyncedAt: string | null;
-  pendingChanges: number;
-  pendingUploads: number;
-  conflicts: number;
-  errors: SyncErrorEntry[];
-}
-
-export interface SyncConflict {
-  key: string;
-  table: TableName;
-  docId: string;
-  local: Doc;
-  server: Doc;
-  base: Doc | null;
-  fields: string[];
-  at: string;
-}
 
 export interface SyncDriverApi {
   open(options: Omit<ClientOptions, 'harnessUrl' | 'clockOffsetMs'>): Promise<void>;
