@@ -25,6 +25,7 @@ const servers = {
       PORT: String(port),
       API_PORT: String(apiPort),
       DATA_DIR: `.test-data/e2e-${Date.now()}`,
+      DIST_DIR: `.test-data/dist-${port}`,
     },
   },
   // The sync engine's harness page, its backend and a control server (tests/sync/support/serve.ts).

@@ -14,7 +14,8 @@ export interface AppServerOptions {
   port: number;
   hostname?: string;
   distDir: string;
-  runtimeConfig: { supabaseUrl: string; supabaseAnonKey: string };
+  /** Written to /runtime-config.json (src/lib/runtime-config.ts reads it). */
+  runtimeConfig: { supabaseUrl: string; supabaseAnonKey: string } & Record<string, string>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,7 +1,9 @@
 /**
  * `npm start`: builds the app, starts the local backend (seeded with demo content on first start,
  * with the demo admin) and serves the app, then prints the addresses like `supabase status` does.
- * Settings: PORT (4173), API_PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite), DATA_DIR (.data).
+ * Settings: PORT (4173), API_PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite), DATA_DIR (.data),
+ * DIST_DIR (dist; the browser tests build into their own folder), SKIP_BUILD (1 serves the last build),
+ * and the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +21,18 @@ const env = z
     API_PORT: z.coerce.number().int().min(0).max(65535).default(54321),
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default(path.join(root, '.data')),
+    DIST_DIR: z.string().default(path.join(root, 'dist')),
     SKIP_BUILD: z.enum(['0', '1']).default('0'),
+    // Run-time settings of the app (src/lib/runtime-config.ts); unset ones are left out.
+    ENQUIRY_FORM_URL: z.string().url().optional(),
+    NOMINATION_FORM_URL: z.string().url().optional(),
+    ENQUIRY_EMAIL: z.string().email().optional(),
+    LOGO_SERVICE_URL: z.string().optional(),
   })
   .parse(process.env);
 
 await generateDemoImages(path.join(root, 'public/demo'));
-if (env.SKIP_BUILD === '0') await build({ root, logLevel: 'warn' });
+if (env.SKIP_BUILD === '0') await build({ root, logLevel: 'warn', build: { outDir: path.resolve(env.DIST_DIR), emptyOutDir: true } });
 
 const appUrl = `http://localhost:${env.PORT}`;
 const backend = await startBackend({
@@ -38,8 +46,15 @@ const backend = await startBackend({
 });
 const app = await startAppServer({
   port: env.PORT,
-  distDir: path.join(root, 'dist'),
-  runtimeConfig: { supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey },
+  distDir: path.resolve(env.DIST_DIR),
+  runtimeConfig: {
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey,
+    ...(env.ENQUIRY_FORM_URL ? { enquiryFormUrl: env.ENQUIRY_FORM_URL } : {}),
+    ...(env.NOMINATION_FORM_URL ? { nominationFormUrl: env.NOMINATION_FORM_URL } : {}),
+    ...(env.ENQUIRY_EMAIL ? { enquiryEmail: env.ENQUIRY_EMAIL } : {}),
+    ...(env.LOGO_SERVICE_URL ? { logoServiceUrl: env.LOGO_SERVICE_URL } : {}),
+  },
 });
 
 log('');

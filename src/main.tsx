@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
+import { requestReplicaWhenIdle } from './data/engine-store.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -12,3 +13,5 @@ createRoot(root).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+requestReplicaWhenIdle();

@@ -145,7 +145,12 @@ export async function fetchPastEvents(
   return summarySchema.parse(await get(config, `events?${query}`)) as EventSummary[];
 }
 
-/** A live event by slug with everything its page shows, or null. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A live event by slug with everything its page shows, or null. Links use the id when an event has
+ * no slug (spec section 2), so a uuid also matches an event's id.
+ */
 export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
   const attendee = `attendees(${publicColumns('attendees')})`;
   const select = [
@@ -160,7 +165,7 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
   const rows = eventPageSchema.parse(
     await get(
       config,
-      `events?select=${encodeURIComponent(select)}&slug=eq.${encodeURIComponent(slug)}&_deleted=is.false&limit=1`,
+      `events?select=${encodeURIComponent(select)}&${eventKeyFilter(slug)}&_deleted=is.false&order=slug.asc.nullslast&limit=1`,
     ),
   ) as unknown as (Row<'events'> & {
     event_gallery: Row<'event_gallery'>[];
@@ -199,4 +204,71 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
     testimonials: byOrder(live(testimonials)),
     videos: byOrder(live(videos)),
   };
+}
+
+function eventKeyFilter(slugOrId: string): string {
+  const value = encodeURIComponent(slugOrId);
+  return UUID.test(slugOrId)
+    ? `or=${encodeURIComponent(`(slug.eq.${slugOrId},id.eq.${slugOrId})`)}`
+    : `slug=eq.${value}`;
+}
+
+type Sponsor = Row<'sponsors_library'>;
+type Testimonial = Row<'testimonials'>;
+type Video = Row<'videos'>;
+
+/** An attendee of a past event, as past highlights lists them. */
+export type PastAttendee = PublicAttendee;
+
+/** The sponsor library by name (sponsors and past highlights pages). */
+export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]> {
+  const rows = await get(
+    config,
+    `sponsors_library?select=${publicColumns('sponsors_library')}&_deleted=is.false&order=name.asc`,
+  );
+  return z.array(z.object(rowShape('sponsors_library'))).parse(rows) as Sponsor[];
+}
+
+/**
+ * People who attended a past event (event_attendees of type past with their attendee), each once,
+ * in the order they were registered, newest first.
+ */
+export async function fetchPastAttendees(config: FirstPaintConfig): Promise<PastAttendee[]> {
+  const select = `attendee_id,attendees!inner(${publicColumns('attendees')})`;
+  const rows = z
+    .array(z.object({ attendee_id: z.string(), attendees: attendeeSchema }))
+    .parse(
+      await get(
+        config,
+        `event_attendees?select=${encodeURIComponent(select)}&attendee_type=eq.past&_deleted=is.false&attendees._deleted=is.false`,
+      ),
+    ) as { attendees: PublicAttendee | null }[];
+  return distinctAttendees(rows.flatMap(({ attendees }) => (attendees && !attendees._deleted ? [attendees] : [])));
+}
+
+/** Attendees each once, newest registration first, then by name: the order past highlights shows. */
+export function distinctAttendees<T extends { id: string; name: string; registered_at: string }>(rows: T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const row of rows) byId.set(row.id, row);
+  return [...byId.values()].sort(
+    (a, b) => Date.parse(b.registered_at) - Date.parse(a.registered_at) || a.name.localeCompare(b.name),
+  );
+}
+
+/** Testimonials not tied to an event (event_id null), by display order. */
+export async function fetchGeneralTestimonials(config: FirstPaintConfig): Promise<Testimonial[]> {
+  const rows = await get(
+    config,
+    `testimonials?select=${publicColumns('testimonials')}&event_id=is.null&_deleted=is.false&order=display_order.asc`,
+  );
+  return z.array(z.object(rowShape('testimonials'))).parse(rows) as Testimonial[];
+}
+
+/** Videos by display order, the general ones (event_id null) first: the home page shows two. */
+export async function fetchVideos(config: FirstPaintConfig): Promise<Video[]> {
+  const rows = await get(
+    config,
+    `videos?select=${publicColumns('videos')}&_deleted=is.false&order=event_id.asc.nullsfirst,display_order.asc`,
+  );
+  return z.array(z.object(rowShape('videos'))).parse(rows) as Video[];
 }

@@ -2,11 +2,19 @@
  * Settings the built app reads at run time from /runtime-config.json, so that one build can be
  * deployed against any Supabase project: the server that hosts the app writes that file.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const runtimeConfigSchema = z.object({
-  supabaseUrl: z.string().url(),
-  supabaseAnonKey: z.string().min(1),
+  supabaseUrl: z.url(),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+  /** The external enquiry form embedded on /contact and at the foot of event pages. */
+  enquiryFormUrl: z.optional(z.url()),
+  /** The external awards nomination form ('Submit Nominations' opens it in a new tab). */
+  nominationFormUrl: z.optional(z.url()),
+  /** Where enquiries go when the form cannot load (offline, or none configured). */
+  enquiryEmail: z._default(z.email(), 'events@cdovision.example'),
+  /** Company-logo lookup (spec section 7, "External"): `{domain}` is replaced, e.g. `https://logos.example/{domain}`. */
+  logoServiceUrl: z.optional(z.string().check(z.includes('{domain}'))),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

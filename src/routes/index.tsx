@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UpcomingEvents } from '../features/home/upcoming-events.tsx';
-import { useUpcomingEvents } from '../data/use-upcoming-events.ts';
+import { useUpcomingEvents } from '../data/public-content.ts';
 
 export const Route = createFileRoute('/')({
   component: HomePage,

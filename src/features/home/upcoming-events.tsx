@@ -1,7 +1,7 @@
-import type { Loadable, UpcomingEvent } from '../../data/use-upcoming-events.ts';
+import type { EventSummary, LiveRead } from '../../data/public-content.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 
-export function UpcomingEvents({ state }: { state: Loadable<UpcomingEvent[]> }) {
+export function UpcomingEvents({ state }: { state: LiveRead<EventSummary[]> }) {
   return (
     <section id="events" aria-labelledby="events-heading" className="mt-12">
       <h2 id="events-heading" className="text-2xl font-semibold">

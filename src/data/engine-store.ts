@@ -1,0 +1,93 @@
+/**
+ * The one local replica of this tab, opened on demand. A page paints from first-paint reads; the
+ * replica module (RxDB, supabase-js, rxjs) is fetched with `import()` only once the page is idle, or
+ * at once when a read needs it (offline, or the back office). One replica per tab at a time: RxDB's
+ * open edition counts collections across databases, so a visitor's replica is closed before an
+ * admin's opens (design.md "Sync").
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import type { Replica } from './replica.ts';
+
+export type ReplicaMode = 'public' | 'admin';
+
+export type ReplicaState =
+  | { status: 'idle' }
+  | { status: 'opening'; mode: ReplicaMode }
+  | { status: 'ready'; mode: ReplicaMode; replica: Replica }
+  | { status: 'failed'; mode: ReplicaMode; error: Error };
+
+let state: ReplicaState = { status: 'idle' };
+let opening: Promise<Replica | null> | null = null;
+/** The mode the latest request asked for; a superseded opening closes what it opened. */
+let wanted: { mode: ReplicaMode; client?: SupabaseClient } = { mode: 'public' };
+const listeners = new Set<() => void>();
+
+function setState(next: ReplicaState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current replica state (for code outside React). */
+export function replicaState(): ReplicaState {
+  return state;
+}
+
+/** The replica, as React state: re-renders when it opens, fails or changes mode. */
+export function useReplicaState(): ReplicaState {
+  return useSyncExternalStore(subscribe, replicaState, () => ({ status: 'idle' }) as const);
+}
+
+async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica | null> {
+  const previous = state.status === 'ready' ? state.replica : null;
+  setState({ status: 'opening', mode });
+  try {
+    if (previous) await previous.engine.destroy();
+    const [{ openReplica }, config] = await Promise.all([import('./replica.ts'), loadRuntimeConfig()]);
+    const replica = await openReplica({
+      supabaseUrl: config.supabaseUrl,
+      anonKey: config.supabaseAnonKey,
+      mode,
+      ...(client ? { client } : {}),
+    });
+    if (wanted.mode !== mode || wanted.client !== client) {
+      await replica.engine.destroy();
+      return null;
+    }
+    setState({ status: 'ready', mode, replica });
+    return replica;
+  } catch (error) {
+    setState({ status: 'failed', mode, error: error instanceof Error ? error : new Error(String(error)) });
+    return null;
+  }
+}
+
+/**
+ * Opens the replica in `mode` (the visitor's by default) unless it is open or opening already.
+ * Admin mode needs the signed-in admin's client; asking for the other mode closes the current one.
+ */
+export function requestReplica(mode: ReplicaMode = 'public', client?: SupabaseClient): Promise<Replica | null> {
+  const current = state.status === 'ready' || state.status === 'opening' ? state.mode : null;
+  if (current === mode && wanted.client === client && opening) return opening;
+  wanted = { mode, ...(client ? { client } : {}) };
+  const run = (opening ?? Promise.resolve(null)).then(() => open(mode, client));
+  opening = run;
+  return run;
+}
+
+/** Opens the visitor's replica once the page has painted and the main thread is idle. */
+export function requestReplicaWhenIdle(): void {
+  const start = () => {
+    if (state.status === 'idle') void requestReplica('public');
+  };
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 1000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}

@@ -1,0 +1,117 @@
+/**
+ * One read of the public content, as a page needs it: at once from a small direct request
+ * (sync/first-paint.ts), then from the local replica as soon as the replica holds a full pull of
+ * every table the read touches, after which it follows the replica live. Offline, the direct request
+ * fails and the replica answers (it is opened at once then). When neither can answer, the read ends
+ * empty, as spec section 8 has public lists do on failure.
+ *
+ * This module must stay free of RxDB, rxjs and supabase-js: it is on every public page's first paint.
+ */
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { TableName } from '../../sync/index.ts';
+import type { FirstPaintConfig } from '../../sync/first-paint.ts';
+import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import { requestReplica, useReplicaState } from './engine-store.ts';
+import type { PublicReads, Replica } from './replica.ts';
+
+export type LiveRead<T> =
+  { status: 'loading'; data: undefined } | { status: 'ready'; data: T; source: 'network' | 'replica' | 'none' };
+
+export interface LiveReadSpec<T> {
+  /** Names the read and its arguments: the result is kept under it for the next visit to the page. */
+  key: string;
+  /** Tables the replica must have pulled in full before it can answer. */
+  tables: readonly TableName[];
+  firstPaint: (config: FirstPaintConfig) => Promise<T>;
+  replica: (reads: PublicReads) => { subscribe(next: (value: T) => void): { unsubscribe(): void } };
+  /** What the page shows when nothing can answer. */
+  empty: T;
+}
+
+/** Latest answers by key, so a page visited again in this tab paints at once. */
+const answers = new Map<string, { data: unknown; source: 'network' | 'replica' | 'none' }>();
+
+function cached<T>(key: string): LiveRead<T> {
+  const answer = answers.get(key);
+  return answer
+    ? { status: 'ready', data: answer.data as T, source: answer.source }
+    : { status: 'loading', data: undefined };
+}
+
+export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
+  const { key, tables } = spec;
+  const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
+  const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
+  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean } | null>(null);
+  const replicaState = useReplicaState();
+  const replica = replicaState.status === 'ready' ? replicaState.replica : null;
+
+  // Derived for this key and this replica, so that a new event or a reopened replica starts afresh.
+  const current = read.key === key ? read.read : cached<T>(key);
+  const pulled = pull && pull.replica === replica && pull.key === key ? pull.complete : null;
+  const replicaAnswers = pulled === true;
+  const networkFailed = networkFailedFor === key;
+
+  const show = useEffectEvent((data: T, source: 'network' | 'replica' | 'none') => {
+    answers.set(key, { data, source });
+    setRead({ key, read: { status: 'ready', data, source } });
+  });
+  const fetchFirstPaint = useEffectEvent((config: FirstPaintConfig) => spec.firstPaint(config));
+  const followReplica = useEffectEvent((reads: PublicReads) =>
+    spec.replica(reads).subscribe((data) => show(data, 'replica')),
+  );
+
+  // The direct read, unless the replica can already answer.
+  useEffect(() => {
+    if (replicaAnswers) return undefined;
+    const controller = new AbortController();
+    loadRuntimeConfig()
+      .then((config) =>
+        fetchFirstPaint({
+          supabaseUrl: config.supabaseUrl,
+          anonKey: config.supabaseAnonKey,
+          signal: controller.signal,
+        }),
+      )
+      .then(
+        (data) => {
+          if (!controller.signal.aborted && answers.get(key)?.source !== 'replica') show(data, 'network');
+        },
+        () => {
+          if (controller.signal.aborted) return;
+          setNetworkFailedFor(key);
+          void requestReplica();
+        },
+      );
+    return () => controller.abort();
+  }, [key, replicaAnswers]);
+
+  // Whether the replica holds a full pull of every table of the read.
+  const tableList = tables.join(',');
+  useEffect(() => {
+    if (!replica) return undefined;
+    const known = new Map<string, boolean>();
+    const names = tableList.split(',') as TableName[];
+    const subscriptions = names.map((table) =>
+      replica.engine.initialPull$(table).subscribe((complete) => {
+        known.set(table, complete);
+        if (known.size === names.length) setPull({ replica, key, complete: [...known.values()].every(Boolean) });
+      }),
+    );
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [replica, key, tableList]);
+
+  // Follow the replica once it can answer.
+  useEffect(() => {
+    if (!replica || !replicaAnswers) return undefined;
+    const subscription = followReplica(replica.reads);
+    return () => subscription.unsubscribe();
+  }, [replica, replicaAnswers, key]);
+
+  // Nothing can answer: offline with no replica of these tables (or no replica at all).
+  const replicaCannotAnswer = replicaState.status === 'failed' || (replica !== null && pulled === false);
+  if (networkFailed && replicaCannotAnswer && current.status === 'loading') {
+    return { status: 'ready', data: spec.empty, source: 'none' };
+  }
+  return current;
+}
