@@ -35,3 +35,7 @@ export { TABLES } from './schema/tables.generated.ts';
 export { collectionSchema, SCHEMA_VERSIONS } from './schema/rx-schemas.ts';
 export { rowSchemaOf, writeSchemaOf } from './schema/zod.ts';
 export type { FileOutbox, UploadTarget } from './outbox/index.ts';
+export type { OutboxItem } from './outbox/index.ts';
+export { BUCKET_OF_KIND, objectPath, randomObjectName, type ImageKind } from './outbox/object-names.ts';
+export { resizeImage, type ResizeOptions } from './outbox/resize-image.ts';
+export { isLocalUrl } from './outbox/local-url.ts';

@@ -1,0 +1,169 @@
+/**
+ * The back office's data: live lists from the admin's local replica and the writes that change it
+ * (queued locally, pushed by the sync engine, kept when they lose a conflict), plus image uploads
+ * through the file outbox so that a file picked offline shows at once and uploads later.
+ *
+ * Only admin routes import this module (they are split from the public bundle). The admin replica
+ * is opened by the auth layer once an admin has signed in (`requestReplica('admin', client)`).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  BUCKET_OF_KIND,
+  isLocalUrl,
+  objectPath,
+  randomObjectName,
+  resizeImage,
+  type DocPatch,
+  type ImageKind,
+  type NewDoc,
+  type SyncConflict,
+  type SyncDoc,
+  type SyncEngine,
+  type SyncErrorEntry,
+  type TableName,
+} from '../../sync/index.ts';
+import { useReplicaState } from './engine-store.ts';
+
+export type {
+  DocPatch,
+  ImageKind,
+  NewDoc,
+  SyncConflict,
+  SyncDoc,
+  SyncErrorEntry,
+  TableName,
+} from '../../sync/index.ts';
+
+/** The admin's sync engine once the admin replica is open, else null. */
+export function useAdminEngine(): SyncEngine | null {
+  const state = useReplicaState();
+  return state.status === 'ready' && state.mode === 'admin' ? state.replica.engine : null;
+}
+
+/** Subscribes to an observable of the engine, as React state keyed by the engine. */
+function useEngineValue<V>(
+  engine: SyncEngine | null,
+  source: (engine: SyncEngine) => { subscribe(next: (value: V) => void): { unsubscribe(): void } },
+  deps: unknown[] = [],
+): V | undefined {
+  const [latest, setLatest] = useState<{ engine: SyncEngine; deps: unknown[]; value: V } | null>(null);
+  useEffect(() => {
+    if (!engine) return undefined;
+    const subscription = source(engine).subscribe((value) => setLatest({ engine, deps, value }));
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the source is named by its deps
+  }, [engine, ...deps]);
+  const sameDeps = latest !== null && latest.deps.length === deps.length && latest.deps.every((d, i) => d === deps[i]);
+  return latest && latest.engine === engine && sameDeps ? latest.value : undefined;
+}
+
+/**
+ * Every live row of a table in the admin replica, sorted with `compare`, as React state that follows
+ * local writes and pulled changes. Undefined until the replica is open and has answered. Pass a
+ * comparator defined outside the component (a new function each render re-sorts each render).
+ */
+export function useAdminRows<T extends TableName>(
+  table: T,
+  compare?: (a: SyncDoc<T>, b: SyncDoc<T>) => number,
+): SyncDoc<T>[] | undefined {
+  const engine = useAdminEngine();
+  const rows = useEngineValue<SyncDoc<T>[]>(
+    engine,
+    (e) => {
+      const query = e.collections[table].find();
+      return {
+        subscribe: (next) =>
+          query.$.subscribe((docs) => next(docs.map((doc) => doc.toJSON() as unknown as SyncDoc<T>))),
+      };
+    },
+    [table],
+  );
+  return useMemo(() => (rows && compare ? [...rows].sort(compare) : rows), [rows, compare]);
+}
+
+/** True once the admin replica holds a full pull of `table` (lists show 'Loading...' until then). */
+export function useAdminTablePulled(table: TableName): boolean {
+  const engine = useAdminEngine();
+  return useEngineValue<boolean>(engine, (e) => e.initialPull$(table), [table]) ?? false;
+}
+
+/** Lost local versions waiting for the admin to re-apply or dismiss them. */
+export function useConflicts(): SyncConflict[] {
+  return useEngineValue<SyncConflict[]>(useAdminEngine(), (e) => e.conflicts.list$) ?? [];
+}
+
+/** Refused writes (kept with their data) and current sync problems. */
+export function useSyncErrors(): SyncErrorEntry[] {
+  return useEngineValue<SyncErrorEntry[]>(useAdminEngine(), (e) => e.errors.list$) ?? [];
+}
+
+function requireEngine(engine: SyncEngine | null): SyncEngine {
+  if (!engine) throw new Error('The back office is still opening its local data; try again in a moment.');
+  return engine;
+}
+
+/** Longest side, in pixels, an image of each kind is reduced to before it is stored or uploaded. */
+const IMAGE_BOUNDS: Record<ImageKind, number> = {
+  'event-image': 2000,
+  'gallery-image': 2000,
+  'attendee-photo': 800,
+  'company-logo': 512,
+  'sponsor-logo': 512,
+};
+
+/**
+ * The writes of the back office. Each resolves once the local replica has the change (at once,
+ * online or not); the engine pushes it. They throw when the replica is not open yet.
+ */
+export function useAdminActions() {
+  const engine = useAdminEngine();
+  return {
+    ready: engine !== null,
+    insert: <T extends TableName>(table: T, doc: NewDoc<T>) => requireEngine(engine).insert(table, doc),
+    patch: <T extends TableName>(table: T, id: string, patch: DocPatch<T>) =>
+      requireEngine(engine).patch(table, id, patch),
+    remove: (table: TableName, id: string) => requireEngine(engine).remove(table, id),
+    reapplyConflict: (key: string) => requireEngine(engine).conflicts.reapply(key),
+    dismissConflict: (key: string) => requireEngine(engine).conflicts.dismiss(key),
+    dismissError: (key: string) => requireEngine(engine).errors.dismiss(key),
+    /**
+     * Stores an image in the outbox (reduced in size first, GIFs aside) and returns the placeholder
+     * URL to write into `target.column` of the record in the same save. The outbox uploads it when
+     * online and then swaps in the public URL. Throws for a file that is not an image.
+     */
+    async queueImage(
+      file: File,
+      options: { kind: ImageKind; eventId?: string | null; target: { table: TableName; id: string; column: string } },
+    ): Promise<string> {
+      const outbox = requireEngine(engine).outbox;
+      if (!outbox) throw new Error('Uploads are not available in this session.');
+      if (!file.type.startsWith('image/')) throw new Error(`${file.name} is not an image`);
+      const side = IMAGE_BOUNDS[options.kind];
+      const image = await resizeImage(file, { maxWidth: side, maxHeight: side });
+      const fileName = randomObjectName(file.name, image.type);
+      const path = objectPath({ kind: options.kind, eventId: options.eventId ?? null, fileName });
+      const { localUrl } = await outbox.enqueue(image, {
+        bucket: BUCKET_OF_KIND[options.kind],
+        path,
+        target: options.target,
+      });
+      return localUrl;
+    },
+  };
+}
+
+/**
+ * The URL to show for an image column: public URLs as they are; an outbox placeholder becomes the
+ * local copy's object URL on the device that holds it, or null while it is uploading elsewhere.
+ */
+export function useImageUrl(url: string | null | undefined): string | null {
+  const engine = useAdminEngine();
+  const local = isLocalUrl(url);
+  const resolved = useEngineValue<string | null>(
+    local ? engine : null,
+    (e) => e.outbox?.resolveUrl$(url ?? '') ?? { subscribe: (next) => (next(null), { unsubscribe() {} }) },
+    [url],
+  );
+  if (!url) return null;
+  return local ? (resolved ?? null) : url;
+}
