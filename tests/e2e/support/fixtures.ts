@@ -1,0 +1,90 @@
+/**
+ * Fixtures of the browser tests (tests/e2e), which run against `npm start`'s servers (see
+ * playwright.config.ts). `api` is the back office's API as the demo admin, over HTTP with supabase-js:
+ * tests create the data they look at with `api.create(table, row)`, and everything created is
+ * deleted again when the test ends. `axe(page)` lists serious and critical accessibility violations.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
+
+/** The backend the e2e app server talks to (playwright.config.ts starts both). */
+export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 54331}`;
+export const APP_URL = `http://localhost:${process.env.E2E_PORT ?? 4183}`;
+
+type Row = Record<string, unknown> & { id: string };
+
+export interface Api {
+  /** A supabase-js client signed in as the demo admin. */
+  admin: SupabaseClient;
+  anonKey: string;
+  /** Inserts a row as the admin and returns it; it is deleted when the test ends. */
+  create<T extends Row = Row>(table: string, row: Record<string, unknown>): Promise<T>;
+  /** Deletes a row now (a soft delete, as the app does). */
+  remove(table: string, id: string): Promise<void>;
+}
+
+let anonKeyPromise: Promise<string> | undefined;
+function anonKey(): Promise<string> {
+  anonKeyPromise ??= fetch(`${APP_URL}/runtime-config.json`)
+    .then((response) => response.json() as Promise<{ supabaseAnonKey: string }>)
+    .then((config) => config.supabaseAnonKey);
+  return anonKeyPromise;
+}
+
+/** A unique suffix for names and slugs, so tests never see each other's rows. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** An ISO time `days` from now (negative for the past). */
+export function daysFromNow(days: number, hour = 9): string {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  date.setUTCHours(hour, 0, 0, 0);
+  return date.toISOString();
+}
+
+/** Serious and critical axe violations on the page as it is now, as 'rule: help (targets)'. */
+export async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+export const test = base.extend<{ api: Api }>({
+  api: async ({}, use) => {
+    const key = await anonKey();
+    const admin = createClient(API_URL, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    const { error } = await admin.auth.signInWithPassword(DEMO_ADMIN);
+    if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
+    const created: { table: string; id: string }[] = [];
+    const remove = async (table: string, id: string) => {
+      const { error: deleteError } = await admin.from(table).delete().eq('id', id);
+      if (deleteError) throw new Error(`delete ${table} ${id}: ${deleteError.message}`);
+    };
+    await use({
+      admin,
+      anonKey: key,
+      async create<T extends Row = Row>(table: string, row: Record<string, unknown>): Promise<T> {
+        const { data, error: insertError } = await admin.from(table).insert(row).select().single();
+        if (insertError) throw new Error(`create ${table}: ${insertError.message}`);
+        created.push({ table, id: (data as Row).id });
+        return data as T;
+      },
+      remove,
+    });
+    // Newest first, so that rows are removed before the rows they point at.
+    for (const { table, id } of created.reverse()) {
+      const { error: cleanupError } = await admin.from(table).delete().eq('id', id);
+      if (cleanupError && !/Remove from events first/.test(cleanupError.message)) throw new Error(cleanupError.message);
+    }
+    await admin.auth.signOut();
+  },
+});
+
+export { expect };
