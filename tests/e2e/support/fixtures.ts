@@ -55,6 +55,7 @@ export async function axe(page: Page): Promise<string[]> {
 }
 
 export const test = base.extend<{ api: Api }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
   api: async ({}, use) => {
     const key = await anonKey();
     const admin = createClient(API_URL, key, {
