@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
@@ -60,6 +61,8 @@ export const test = base.extend<{ api: Api }>({
     const key = await anonKey();
     const admin = createClient(API_URL, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
+      ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
     });
     const { error } = await admin.auth.signInWithPassword(DEMO_ADMIN);
     if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
