@@ -22,7 +22,7 @@ export interface Api {
   admin: SupabaseClient;
   anonKey: string;
   /** Inserts a row as the admin and returns it; it is deleted when the test ends. */
-  create<T extends { id: string } = Row>(table: string, row: Record<string, unknown>): Promise<T>;
+  create<T extends object = Row>(table: string, row: Record<string, unknown>): Promise<T & { id: string }>;
   /** Deletes a row now (a soft delete, as the app does). */
   remove(table: string, id: string): Promise<void>;
 }
@@ -74,11 +74,11 @@ export const test = base.extend<{ api: Api }>({
     await use({
       admin,
       anonKey: key,
-      async create<T extends { id: string } = Row>(table: string, row: Record<string, unknown>): Promise<T> {
+      async create<T extends object = Row>(table: string, row: Record<string, unknown>): Promise<T & { id: string }> {
         const { data, error: insertError } = await admin.from(table).insert(row).select().single();
         if (insertError) throw new Error(`create ${table}: ${insertError.message}`);
         created.push({ table, id: (data as Row).id });
-        return data as T;
+        return data as T & { id: string };
       },
       remove,
     });
