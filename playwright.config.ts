@@ -5,6 +5,8 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 54331);
 const syncPort = Number(process.env.SYNC_HARNESS_PORT ?? 4195);
 const syncApiPort = Number(process.env.SYNC_API_PORT ?? 54351);
 const syncControlPort = Number(process.env.SYNC_CONTROL_PORT ?? 54352);
+const fakeServicesPort = Number(process.env.E2E_FAKE_SERVICES_PORT ?? apiPort + 300);
+const fakeServicesUrl = `http://127.0.0.1:${fakeServicesPort}`;
 
 /** Projects named on the command line (`--project sync`), so that only their servers start. */
 function requestedProjects(): string[] | null {
@@ -26,7 +28,24 @@ const servers = {
       API_PORT: String(apiPort),
       DATA_DIR: `.test-data/e2e-${Date.now()}`,
       DIST_DIR: `.test-data/dist-${port}`,
+      // The scrape function's profile provider and AI endpoint (backend secrets) and the logo
+      // service (run-time setting) are the fakes below.
+      LINKEDIN_PROVIDER_URL: fakeServicesUrl,
+      LINKEDIN_PROVIDER_KEY: 'e2e-provider-key',
+      AI_API_URL: `${fakeServicesUrl}/v1`,
+      AI_API_KEY: 'e2e-ai-key',
+      AI_MODEL: 'e2e-model',
+      LOGO_SERVICE_URL: `${fakeServicesUrl}/logos/{domain}`,
     },
+  },
+  // Fakes of the services outside our control, started with the e2e project ('<project>:<name>').
+  'e2e:fake-services': {
+    command: 'npx tsx tests/e2e/support/fake-services.ts',
+    url: `${fakeServicesUrl}/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    env: { FAKE_SERVICES_PORT: String(fakeServicesPort) },
   },
   // The sync engine's harness page, its backend and a control server (tests/sync/support/serve.ts).
   sync: {
@@ -79,6 +98,6 @@ export default defineConfig({
     },
   ],
   webServer: Object.entries(servers)
-    .filter(([name]) => !requested || requested.includes(name))
+    .filter(([name]) => !requested || requested.includes(name.split(':')[0] ?? name))
     .map(([, server]) => server),
 });

@@ -1,13 +1,72 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/prerender.ts';
+
+const appPlugins = (): PluginOption[] => [
+  tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+  react(),
+];
+
+/** Where this build writes (start.ts and the tests pass their own outDir). */
+let outDir = path.resolve('dist');
+let root = process.cwd();
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
-    react(),
+    ...appPlugins(),
     tailwindcss(),
+    {
+      name: 'cdo-vision:out-dir',
+      configResolved(config) {
+        root = config.root;
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
+    VitePWA({
+      // The worker (src/features/pwa/service-worker.ts) is ours: it routes navigations to the
+      // prerendered pages and caches images; the plugin builds it and injects the precache list.
+      strategies: 'injectManifest',
+      srcDir: 'src/features/pwa',
+      filename: 'service-worker.ts',
+      // A new version waits until the visitor chooses to reload (src/features/pwa/pwa-status.tsx).
+      registerType: 'prompt',
+      // Registered by src/features/pwa/register-service-worker.ts after the page has loaded.
+      injectRegister: false,
+      includeAssets: ['icons/apple-touch-icon.png', 'icons/mark.svg'],
+      manifest: {
+        name: 'CDO Vision',
+        short_name: 'CDO Vision',
+        description:
+          'Invite-only gatherings of chief data officers and enterprise AI leaders in 20+ cities: events, agendas, attendees and highlights, also offline.',
+        theme_color: '#0b1026',
+        background_color: '#ffffff',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        lang: 'en',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell: pages, every chunk (the replica's too, for offline use), styles, icons, the hero
+        // poster. Demo images and videos are cached when first shown instead (runtime caching).
+        globPatterns: ['**/*.{html,js,css,png,svg,webp,ico,woff2,webmanifest}'],
+        globIgnores: ['demo/**', '**/*.map'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      integration: {
+        // Runs after the client bundle is written and before the worker's precache list is made.
+        beforeBuildServiceWorker: () => prerender({ root, outDir, plugins: appPlugins() }),
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     target: 'es2022',

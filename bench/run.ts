@@ -8,7 +8,9 @@
  *   identities, and acknowledged writes against stored rows.
  * - sync: the sync engine in Chromium (bench/sync.ts): first full sync, write-to-arrival latency,
  *   event page from the replica, first paint; PGlite only.
- * `npm run bench -- reads`, `-- load` or `-- sync` runs one part.
+ * - lighthouse: Lighthouse mobile (cold) on the home page, an event page and past highlights: LCP,
+ *   TBT, CLS, score, and the JavaScript loaded before the first paint (bench/lighthouse.ts).
+ * `npm run bench -- reads`, `-- load`, `-- sync` or `-- lighthouse` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
@@ -16,10 +18,11 @@ import { runLoad } from './load.ts';
 import { DEMO_ADMIN } from '../server/backend.ts';
 import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
 import { runSyncBench } from './sync.ts';
+import { runLighthouseBench } from './lighthouse.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync'];
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync', 'lighthouse'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -154,3 +157,4 @@ if (parts.includes('reads') || parts.includes('load')) {
   }
 }
 if (parts.includes('sync')) await runSyncBench();
+if (parts.includes('lighthouse')) await runLighthouseBench();

@@ -1,7 +1,8 @@
 /**
  * Serves the built app (dist/) the way a static host would: hashed assets cached for a year,
- * everything else revalidated, unknown paths answered with index.html so the client router can
- * show the page (or its 404), and /runtime-config.json written from the settings given here.
+ * everything else revalidated, a page path answered with its prerendered HTML or the app shell so
+ * the client router can show the page (or its 404), missing files with 404, and
+ * /runtime-config.json written from the settings given here.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -9,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
+import { compress } from 'hono/compress';
+import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
 export interface AppServerOptions {
   port: number;
@@ -48,13 +51,38 @@ async function readIfFile(file: string): Promise<Buffer | null> {
   }
 }
 
+/**
+ * The page for a path that is no file: its prerendered HTML (`<path>/index.html`), the event shell
+ * for `/events/<slug>`, else the plain shell (scripts/prerender.ts writes them; a build without them
+ * falls back to index.html). The service worker makes the same choice offline.
+ */
+async function pageFor(root: string, pathname: string): Promise<Buffer> {
+  const trimmed = decodeURIComponent(pathname).replace(/\/+$/, '');
+  const candidates = [
+    path.join(root, trimmed, 'index.html'),
+    ...(/^\/events\/[^/]+$/.test(trimmed) ? [path.join(root, 'events', 'shell.html')] : []),
+    path.join(root, 'shell.html'),
+    path.join(root, 'index.html'),
+  ];
+  for (const file of candidates) {
+    const inside = file.startsWith(`${root}${path.sep}`);
+    const body = inside ? await readIfFile(file) : null;
+    if (body) return body;
+  }
+  throw new Error(`no index.html in ${root}`);
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
   const app = new Hono();
+  // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
+  app.use('*', compress());
   app.get('/runtime-config.json', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(options.runtimeConfig);
   });
+  // /calendar.ics, /sitemap.xml and /robots.txt, made from the backend's functions and this origin.
+  addSiteFeedRoutes(app, options.runtimeConfig);
   app.get('*', async (c) => {
     const requested = path.resolve(root, `.${decodeURIComponent(new URL(c.req.url).pathname)}`);
     const inside = requested === root || requested.startsWith(`${root}${path.sep}`);
@@ -67,8 +95,15 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
         'X-Content-Type-Options': 'nosniff',
       });
     }
-    const index = await readFile(path.join(root, 'index.html'));
-    return c.body(new Uint8Array(index), 200, { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': 'no-cache' });
+    // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
+    if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    const page = await pageFor(root, new URL(c.req.url).pathname);
+    return c.body(new Uint8Array(page), 200, {
+      'Content-Type': CONTENT_TYPES['.html']!,
+      'Cache-Control': 'no-cache',
+      // The page's first data request goes to the API (CORS): open that connection while scripts load.
+      Link: `<${new URL(options.runtimeConfig.supabaseUrl).origin}>; rel=preconnect; crossorigin`,
+    });
   });
   const hostname = options.hostname ?? '0.0.0.0';
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the app, starts the local backend (seeded with demo content on first start,
- * with the demo admin) and serves the app, then prints the addresses like `supabase status` does.
+ * `npm start`: builds the app (Vite's build also prerenders the public pages and makes the service
+ * worker: vite.config.ts, scripts/prerender.ts), starts the local backend (seeded with demo content
+ * on first start, with the demo admin) and serves the app, then prints the addresses like
+ * `supabase status` does.
  * Settings: PORT (4173), API_PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite), DATA_DIR (.data),
  * DIST_DIR (dist; the browser tests build into their own folder), SKIP_BUILD (1 serves the last build),
  * and the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL.
@@ -32,7 +34,8 @@ const env = z
   .parse(process.env);
 
 await generateDemoImages(path.join(root, 'public/demo'));
-if (env.SKIP_BUILD === '0') await build({ root, logLevel: 'warn', build: { outDir: path.resolve(env.DIST_DIR), emptyOutDir: true } });
+if (env.SKIP_BUILD === '0')
+  await build({ root, logLevel: 'warn', build: { outDir: path.resolve(env.DIST_DIR), emptyOutDir: true } });
 
 const appUrl = `http://localhost:${env.PORT}`;
 const backend = await startBackend({

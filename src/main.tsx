@@ -1,17 +1,59 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
-import { requestReplicaWhenIdle } from './data/engine-store.ts';
+import { replicaState, requestReplica } from './data/engine-store.ts';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// Which build runs, for support and the update test (VITE_BUILD_ID is set at build time, if at all).
+document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
+
+const router = createAppRouter();
+const app = (
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
+    <RouterProvider router={router} />
+  </StrictMode>
 );
 
-requestReplicaWhenIdle();
+const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+// scripts/prerender.ts names the path the HTML in #root was rendered for. Hydrate it when it is this
+// page; otherwise (the event shell, the plain shell) render over it.
+const prerendered = container.dataset.prerendered;
+if (prerendered !== undefined && trimmed(prerendered) === trimmed(window.location.pathname)) {
+  // Render as the server did: with SSR state the router leaves out its top-level Suspense boundary.
+  router.ssr = { manifest: undefined };
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (which Lighthouse counts as blocking time).
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  createRoot(container).render(app);
+}
+
+/**
+ * The visitor's replica (RxDB, supabase-js; ~110 KB gzip of JavaScript and a full pull) starts a few
+ * seconds after the page has loaded, in idle time, so that its work never competes with the first
+ * paint, hydration or the first interactions (docs/decisions/007-prerender-and-pwa.md). A read that
+ * fails (offline) or the back office opens it at once instead (src/data).
+ */
+const REPLICA_DELAY_MS = 4000;
+function startReplicaLater(): void {
+  const start = () => {
+    if (replicaState().status === 'idle') void requestReplica('public');
+  };
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : start());
+  const later = () => setTimeout(idle, REPLICA_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+startReplicaLater();
+
+// The service worker is no part of the first paint: it registers once the page has loaded.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void import('./features/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

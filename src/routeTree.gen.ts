@@ -10,33 +10,260 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as AwardsRouteImport } from './routes/awards'
+import { Route as CalendarRouteImport } from './routes/calendar'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as PastHighlightsRouteImport } from './routes/past-highlights'
+import { Route as SponsorsRouteImport } from './routes/sponsors'
+import { Route as VisionTalksRouteImport } from './routes/vision-talks'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
+import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminSessionsRouteImport } from './routes/admin/sessions'
+import { Route as AdminSponsorTiersRouteImport } from './routes/admin/sponsor-tiers'
+import { Route as AdminSponsorsRouteImport } from './routes/admin/sponsors'
+import { Route as AdminTestimonialsRouteImport } from './routes/admin/testimonials'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminVideosRouteImport } from './routes/admin/videos'
+import { Route as EventsSlugRouteImport } from './routes/events/$slug'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AwardsRoute = AwardsRouteImport.update({
+  id: '/awards',
+  path: '/awards',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarRoute = CalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PastHighlightsRoute = PastHighlightsRouteImport.update({
+  id: '/past-highlights',
+  path: '/past-highlights',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SponsorsRoute = SponsorsRouteImport.update({
+  id: '/sponsors',
+  path: '/sponsors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VisionTalksRoute = VisionTalksRouteImport.update({
+  id: '/vision-talks',
+  path: '/vision-talks',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAttendeesRoute = AdminAttendeesRouteImport.update({
+  id: '/attendees',
+  path: '/attendees',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEventsRoute = AdminEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSessionsRoute = AdminSessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSponsorTiersRoute = AdminSponsorTiersRouteImport.update({
+  id: '/sponsor-tiers',
+  path: '/sponsor-tiers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSponsorsRoute = AdminSponsorsRouteImport.update({
+  id: '/sponsors',
+  path: '/sponsors',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminTestimonialsRoute = AdminTestimonialsRouteImport.update({
+  id: '/testimonials',
+  path: '/testimonials',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminVideosRoute = AdminVideosRouteImport.update({
+  id: '/videos',
+  path: '/videos',
+  getParentRoute: () => AdminRoute,
+} as any)
+const EventsSlugRoute = EventsSlugRouteImport.update({
+  id: '/events/$slug',
+  path: '/events/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
+  '/auth': typeof AuthRoute
+  '/awards': typeof AwardsRoute
+  '/calendar': typeof CalendarRoute
+  '/contact': typeof ContactRoute
+  '/past-highlights': typeof PastHighlightsRoute
+  '/sponsors': typeof SponsorsRoute
+  '/vision-talks': typeof VisionTalksRoute
+  '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/sessions': typeof AdminSessionsRoute
+  '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/videos': typeof AdminVideosRoute
+  '/events/$slug': typeof EventsSlugRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auth': typeof AuthRoute
+  '/awards': typeof AwardsRoute
+  '/calendar': typeof CalendarRoute
+  '/contact': typeof ContactRoute
+  '/past-highlights': typeof PastHighlightsRoute
+  '/sponsors': typeof SponsorsRoute
+  '/vision-talks': typeof VisionTalksRoute
+  '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/sessions': typeof AdminSessionsRoute
+  '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/videos': typeof AdminVideosRoute
+  '/events/$slug': typeof EventsSlugRoute
+  '/admin': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
+  '/auth': typeof AuthRoute
+  '/awards': typeof AwardsRoute
+  '/calendar': typeof CalendarRoute
+  '/contact': typeof ContactRoute
+  '/past-highlights': typeof PastHighlightsRoute
+  '/sponsors': typeof SponsorsRoute
+  '/vision-talks': typeof VisionTalksRoute
+  '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/sessions': typeof AdminSessionsRoute
+  '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/admin/testimonials': typeof AdminTestimonialsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/videos': typeof AdminVideosRoute
+  '/events/$slug': typeof EventsSlugRoute
+  '/admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/auth'
+    | '/awards'
+    | '/calendar'
+    | '/contact'
+    | '/past-highlights'
+    | '/sponsors'
+    | '/vision-talks'
+    | '/admin/attendees'
+    | '/admin/events'
+    | '/admin/sessions'
+    | '/admin/sponsor-tiers'
+    | '/admin/sponsors'
+    | '/admin/testimonials'
+    | '/admin/users'
+    | '/admin/videos'
+    | '/events/$slug'
+    | '/admin/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/auth'
+    | '/awards'
+    | '/calendar'
+    | '/contact'
+    | '/past-highlights'
+    | '/sponsors'
+    | '/vision-talks'
+    | '/admin/attendees'
+    | '/admin/events'
+    | '/admin/sessions'
+    | '/admin/sponsor-tiers'
+    | '/admin/sponsors'
+    | '/admin/testimonials'
+    | '/admin/users'
+    | '/admin/videos'
+    | '/events/$slug'
+    | '/admin'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/auth'
+    | '/awards'
+    | '/calendar'
+    | '/contact'
+    | '/past-highlights'
+    | '/sponsors'
+    | '/vision-talks'
+    | '/admin/attendees'
+    | '/admin/events'
+    | '/admin/sessions'
+    | '/admin/sponsor-tiers'
+    | '/admin/sponsors'
+    | '/admin/testimonials'
+    | '/admin/users'
+    | '/admin/videos'
+    | '/events/$slug'
+    | '/admin/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
+  AuthRoute: typeof AuthRoute
+  AwardsRoute: typeof AwardsRoute
+  CalendarRoute: typeof CalendarRoute
+  ContactRoute: typeof ContactRoute
+  PastHighlightsRoute: typeof PastHighlightsRoute
+  SponsorsRoute: typeof SponsorsRoute
+  VisionTalksRoute: typeof VisionTalksRoute
+  EventsSlugRoute: typeof EventsSlugRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +275,172 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/awards': {
+      id: '/awards'
+      path: '/awards'
+      fullPath: '/awards'
+      preLoaderRoute: typeof AwardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar': {
+      id: '/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof CalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/past-highlights': {
+      id: '/past-highlights'
+      path: '/past-highlights'
+      fullPath: '/past-highlights'
+      preLoaderRoute: typeof PastHighlightsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sponsors': {
+      id: '/sponsors'
+      path: '/sponsors'
+      fullPath: '/sponsors'
+      preLoaderRoute: typeof SponsorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vision-talks': {
+      id: '/vision-talks'
+      path: '/vision-talks'
+      fullPath: '/vision-talks'
+      preLoaderRoute: typeof VisionTalksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/attendees': {
+      id: '/admin/attendees'
+      path: '/attendees'
+      fullPath: '/admin/attendees'
+      preLoaderRoute: typeof AdminAttendeesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/events': {
+      id: '/admin/events'
+      path: '/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminEventsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sessions': {
+      id: '/admin/sessions'
+      path: '/sessions'
+      fullPath: '/admin/sessions'
+      preLoaderRoute: typeof AdminSessionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sponsor-tiers': {
+      id: '/admin/sponsor-tiers'
+      path: '/sponsor-tiers'
+      fullPath: '/admin/sponsor-tiers'
+      preLoaderRoute: typeof AdminSponsorTiersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/sponsors': {
+      id: '/admin/sponsors'
+      path: '/sponsors'
+      fullPath: '/admin/sponsors'
+      preLoaderRoute: typeof AdminSponsorsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/testimonials': {
+      id: '/admin/testimonials'
+      path: '/testimonials'
+      fullPath: '/admin/testimonials'
+      preLoaderRoute: typeof AdminTestimonialsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/videos': {
+      id: '/admin/videos'
+      path: '/videos'
+      fullPath: '/admin/videos'
+      preLoaderRoute: typeof AdminVideosRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/events/$slug': {
+      id: '/events/$slug'
+      path: '/events/$slug'
+      fullPath: '/events/$slug'
+      preLoaderRoute: typeof EventsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminAttendeesRoute: typeof AdminAttendeesRoute
+  AdminEventsRoute: typeof AdminEventsRoute
+  AdminSessionsRoute: typeof AdminSessionsRoute
+  AdminSponsorTiersRoute: typeof AdminSponsorTiersRoute
+  AdminSponsorsRoute: typeof AdminSponsorsRoute
+  AdminTestimonialsRoute: typeof AdminTestimonialsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminVideosRoute: typeof AdminVideosRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAttendeesRoute: AdminAttendeesRoute,
+  AdminEventsRoute: AdminEventsRoute,
+  AdminSessionsRoute: AdminSessionsRoute,
+  AdminSponsorTiersRoute: AdminSponsorTiersRoute,
+  AdminSponsorsRoute: AdminSponsorsRoute,
+  AdminTestimonialsRoute: AdminTestimonialsRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminVideosRoute: AdminVideosRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
+  AuthRoute: AuthRoute,
+  AwardsRoute: AwardsRoute,
+  CalendarRoute: CalendarRoute,
+  ContactRoute: ContactRoute,
+  PastHighlightsRoute: PastHighlightsRoute,
+  SponsorsRoute: SponsorsRoute,
+  VisionTalksRoute: VisionTalksRoute,
+  EventsSlugRoute: EventsSlugRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

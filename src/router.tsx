@@ -1,8 +1,21 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { RouteError } from './features/site-chrome/route-error.tsx';
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export interface AppRouterOptions {
+  /** A memory history when rendering on the server (scripts/prerender.ts); the browser's otherwise. */
+  history?: RouterHistory;
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    // Spec section 8: a route that fails to render shows 'Unexpected Application Error!'.
+    defaultErrorComponent: RouteError,
+    ...(options.history ? { history: options.history } : {}),
+  });
 }
 
 declare module '@tanstack/react-router' {

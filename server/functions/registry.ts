@@ -3,9 +3,11 @@
  * of these modules (nothing is imported by a name taken from a URL). `verifyJwt` mirrors
  * `[functions.<name>] verify_jwt` in supabase/config.toml; a test keeps the two in step.
  */
+import { handler as calendarFeed } from '../../supabase/functions/calendar-feed/handler.ts';
 import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
 import { handler as scrapeLinkedInProfile } from '../../supabase/functions/scrape-linkedin-profile/handler.ts';
+import { handler as sitemap } from '../../supabase/functions/sitemap/handler.ts';
 
 export interface ServerFunction {
   handler: (request: Request) => Promise<Response>;
@@ -15,12 +17,16 @@ export interface ServerFunction {
 
 export type FunctionRegistry = ReadonlyMap<string, ServerFunction>;
 
-// verify_jwt is off for all three: they check the caller themselves through the auth service, and
-// the gateway check does not accept tokens signed with asymmetric keys (see supabase/functions/README.md).
+// verify_jwt is off for all of them: the admin functions check the caller themselves through the auth
+// service, and the gateway check does not accept tokens signed with asymmetric keys (see
+// supabase/functions/README.md); the public reads below need no caller at all.
 export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction>([
   ['create-admin', { handler: createAdmin, verifyJwt: false }],
   ['change-admin-password', { handler: changeAdminPassword, verifyJwt: false }],
   ['scrape-linkedin-profile', { handler: scrapeLinkedInProfile, verifyJwt: false }],
+  // Public reads that calendar apps and crawlers fetch with no credentials at all.
+  ['calendar-feed', { handler: calendarFeed, verifyJwt: false }],
+  ['sitemap', { handler: sitemap, verifyJwt: false }],
 ]);
 
 /**
@@ -36,4 +42,6 @@ export const FUNCTION_SECRETS = [
   'AI_API_KEY',
   'AI_MODEL',
   'AI_TIMEOUT_MS',
+  // The public site's origin for links in the calendar feed and the sitemap.
+  'SITE_URL',
 ] as const;

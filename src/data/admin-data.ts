@@ -24,6 +24,9 @@ import {
 } from '../../sync/index.ts';
 import { useReplicaState } from './engine-store.ts';
 
+/** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
+export { writeSchemaOf } from '../../sync/index.ts';
+
 export type {
   DocPatch,
   ImageKind,

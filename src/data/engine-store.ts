@@ -39,16 +39,51 @@ export function replicaState(): ReplicaState {
   return state;
 }
 
+/** What prerendered HTML was rendered with; one object, as hydration needs a stable snapshot. */
+const IDLE: ReplicaState = { status: 'idle' };
+const idleOnServer = (): ReplicaState => IDLE;
+
 /** The replica, as React state: re-renders when it opens, fails or changes mode. */
 export function useReplicaState(): ReplicaState {
-  return useSyncExternalStore(subscribe, replicaState, () => ({ status: 'idle' }) as const);
+  return useSyncExternalStore(subscribe, replicaState, idleOnServer);
+}
+
+/**
+ * Whether a replica being closed may be wiped from this browser: an admin's holds personal data
+ * (attendee e-mails) that should not stay on a shared device after sign-out, but never at the cost
+ * of unsynced work. It is kept while changes, uploads, conflicts or refused writes wait.
+ */
+function disposable(replica: Replica): Promise<boolean> {
+  if (replica.engine.mode !== 'admin') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let subscription: { unsubscribe(): void } | null = null;
+    let answered: boolean | null = null;
+    const answer = (value: boolean) => {
+      if (answered !== null) return;
+      answered = value;
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+      resolve(value);
+    };
+    // No status within a moment: keep the data (the safe side).
+    const timer = setTimeout(() => answer(false), 2000);
+    subscription = replica.engine.status$.subscribe((status) =>
+      answer(
+        status.pendingChanges === 0 &&
+          status.pendingUploads === 0 &&
+          status.conflicts === 0 &&
+          !status.errors.some((error) => error.kind === 'refused'),
+      ),
+    );
+    if (answered !== null) subscription.unsubscribe();
+  });
 }
 
 async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica | null> {
   const previous = state.status === 'ready' ? state.replica : null;
   setState({ status: 'opening', mode });
   try {
-    if (previous) await previous.engine.destroy();
+    if (previous) await previous.engine.destroy({ removeData: await disposable(previous) });
     const [{ openReplica }, config] = await Promise.all([import('./replica.ts'), loadRuntimeConfig()]);
     const replica = await openReplica({
       supabaseUrl: config.supabaseUrl,

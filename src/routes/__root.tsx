@@ -1,26 +1,54 @@
-import { Link, Outlet, createRootRoute } from '@tanstack/react-router';
+import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { PwaStatus } from '../features/pwa/pwa-status.tsx';
+import { NotFoundPage } from '../features/site-chrome/not-found-page.tsx';
+import { RouteError } from '../features/site-chrome/route-error.tsx';
+import { SiteLayout } from '../features/site-chrome/site-layout.tsx';
+import { Toaster } from '../ui/toaster.tsx';
 
 export const Route = createRootRoute({
+  head: () => ({
+    meta: [
+      { title: 'CDO Vision' },
+      {
+        name: 'description',
+        content: 'CDO Vision: invite-only gatherings of chief data officers and enterprise AI leaders in 20+ cities.',
+      },
+    ],
+  }),
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RootError,
 });
 
 function RootLayout() {
+  // Prerendered pages show controls before React owns them; this marks the moment it does (browser
+  // tests wait for it before pressing buttons whose handlers hydration attaches).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
-    <div className="min-h-screen bg-white font-sans text-ink">
-      <Outlet />
-    </div>
+    <>
+      {/* React 19 hoists the <title> and <meta> tags HeadContent renders into document.head. */}
+      <HeadContent />
+      <div className="min-h-screen bg-white font-sans text-ink">
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
+      </div>
+      <Toaster />
+      {/* PWA status */}
+      <PwaStatus />
+    </>
   );
 }
 
-function NotFound() {
+/** A render failure that reaches the root: the root's own frame may be what failed, so the page stands alone. */
+function RootError(props: Parameters<typeof RouteError>[0]) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-4xl font-bold">404</h1>
-      <p className="text-xl">Oops! Page not found</p>
-      <Link to="/" className="text-brand-strong underline">
-        Return to Home
-      </Link>
-    </main>
+    <div className="min-h-screen bg-white font-sans text-ink">
+      <HeadContent />
+      <RouteError {...props} />
+    </div>
   );
 }

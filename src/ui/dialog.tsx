@@ -5,6 +5,7 @@
 import { Dialog as Radix } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cx } from '../lib/class-names.ts';
+import { useReturnFocus } from './return-focus.ts';
 
 export interface DialogProps {
   open?: boolean;
@@ -18,6 +19,7 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, trigger, title, description, children, className }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Radix.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       {trigger ? <Radix.Trigger asChild>{trigger}</Radix.Trigger> : null}
@@ -30,6 +32,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(trigger ? {} : returnFocus)}
         >
           <Radix.Title className="pr-8 text-lg font-semibold">{title}</Radix.Title>
           {description ? (

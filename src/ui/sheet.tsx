@@ -1,6 +1,7 @@
 /** A side drawer (mobile navigation) on Radix Dialog: focus trapped, Escape closes, focus returns. */
 import { Dialog as Radix } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus.ts';
 
 export interface SheetProps {
   open: boolean;
@@ -11,12 +12,14 @@ export interface SheetProps {
 }
 
 export function Sheet({ open, onOpenChange, title, side = 'right', children }: SheetProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal>
         <Radix.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Radix.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className={`fixed inset-y-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-6 text-ink shadow-xl ${side === 'right' ? 'right-0' : 'left-0'}`}
         >
           <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse's mobile performance run (its default: a mid-range phone
+ * on simulated slow 4G, cold cache, a fresh Chromium per page) on the home page, an upcoming event's
+ * page and /past-highlights, against `npm start`'s servers. Prints LCP, TBT, CLS and the score per
+ * page, and the JavaScript the page requested before its first contentful paint (gzipped, as a
+ * static host serves it), to hold against the budget of design.md "Performance" and
+ * docs/decisions/007-prerender-and-pwa.md. Figures only, no assertions.
+ * It builds and starts scripts/start.ts on free ports with a throwaway DATA_DIR and DIST_DIR, or uses
+ * a running app when LIGHTHOUSE_APP_URL is set (e.g. http://localhost:4173). LIGHTHOUSE_RUNS (1)
+ * runs each page that many times and prints the median.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { findChromium } from '../scripts/machine.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface PageFigures {
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  score: number;
+  /** Scripts requested before the observed first contentful paint: URL and gzipped bytes. */
+  scriptsBeforePaint: { url: string; gzip: number }[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `npm start`'s script on free ports and resolves once it prints the app's URL. */
+async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'cdo-lighthouse-'));
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: path.join(work, 'data'),
+      DIST_DIR: path.join(root, '.test-data', `dist-lighthouse-${port}`),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('App URL:')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`scripts/start.ts exited (${code}):\n${output}`)));
+  });
+  return {
+    url: `http://localhost:${port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(work, { recursive: true, force: true });
+      await rm(path.join(root, '.test-data', `dist-lighthouse-${port}`), { recursive: true, force: true });
+    },
+  };
+}
+
+/** A seeded upcoming event's page, found through the table API with the app's own settings. */
+async function upcomingEventPath(appUrl: string): Promise<string> {
+  const config = (await (await fetch(`${appUrl}/runtime-config.json`)).json()) as {
+    supabaseUrl: string;
+    supabaseAnonKey: string;
+  };
+  const query = `select=slug,id&_deleted=is.false&end_date=gte.${encodeURIComponent(new Date().toISOString())}&order=start_date.asc&limit=1`;
+  const response = await fetch(`${config.supabaseUrl}/rest/v1/events?${query}`, {
+    headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` },
+  });
+  const [event] = (await response.json()) as { slug: string | null; id: string }[];
+  if (!event) throw new Error('no upcoming event in the backend');
+  return `/events/${event.slug ?? event.id}`;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  networkRequestTime?: number;
+}
+
+async function gzippedSize(url: string): Promise<number> {
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  return gzipSync(body, { level: 9 }).length;
+}
+
+async function runLighthouse(url: string): Promise<PageFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { audits, categories } = result.lhr;
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    const observed = (audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)
+      ?.items?.[0]?.observedFirstContentfulPaint;
+    const requests = (
+      (audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+    ).filter(
+      (item) =>
+        item.resourceType === 'Script' && observed !== undefined && (item.networkRequestTime ?? Infinity) < observed,
+    );
+    const scriptsBeforePaint = await Promise.all(
+      requests.map(async (item) => ({ url: new URL(item.url).pathname, gzip: await gzippedSize(item.url) })),
+    );
+    return {
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      scriptsBeforePaint,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse sometimes gives up on a busy machine (a DevTools call timing out): try again, twice. */
+async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= 3) throw error;
+      process.stdout.write(`    (retrying: ${error instanceof Error ? error.message : String(error)})\n`);
+    }
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+}
+
+export async function runLighthouseBench(): Promise<void> {
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+  const given = process.env.LIGHTHOUSE_APP_URL;
+  const app = given ? { url: given.replace(/\/$/, ''), stop: async () => undefined } : await startApp();
+  try {
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'event page', path: await upcomingEventPath(app.url) },
+      { name: 'past highlights', path: '/past-highlights' },
+    ];
+    process.stdout.write(
+      `\nLighthouse ${'12'} mobile (simulated slow 4G, cold cache), ${runs} run(s) per page, median; app ${app.url}\n`,
+    );
+    for (const page of pages) {
+      const results: PageFigures[] = [];
+      for (let i = 0; i < runs; i += 1) results.push(await withRetry(() => runLighthouse(`${app.url}${page.path}`)));
+      const pick = (metric: (r: PageFigures) => number) => median(results.map(metric));
+      const scripts = results[0]!.scriptsBeforePaint;
+      const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0);
+      process.stdout.write(
+        `  ${page.name.padEnd(16)} ${page.path}\n` +
+          `    LCP ${(pick((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${pick((r) => r.tbt).toFixed(0)} ms   ` +
+          `CLS ${pick((r) => r.cls).toFixed(3)}   FCP ${(pick((r) => r.fcp) / 1000).toFixed(2)} s   score ${pick((r) => r.score)}\n` +
+          `    JavaScript requested before the first paint: ${(gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files` +
+          (scripts.length
+            ? ` (${scripts.map((s) => `${path.basename(s.url)} ${(s.gzip / 1024).toFixed(1)}`).join(', ')})`
+            : '') +
+          '\n',
+      );
+    }
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Who is signed in, and whether they are an admin (spec section 4), as one store shared by every
+ * component that calls `useAuth()`. supabase-js keeps the session in localStorage, refreshes it and
+ * tells us about every change; the store adds the role check and opens the admin's local replica
+ * once an admin is signed in (the visitor's again after sign-out).
+ *
+ * The role check is remembered per user in localStorage: offline, a stored session is all an admin
+ * has, and the back office must still open on its local replica (design.md: admins edit on flaky
+ * venue Wi-Fi). Only a check that could not reach the server falls back to that memory; any answer
+ * from the server, or any other failure, counts as it is (a failed check means not admin).
+ * Likewise, when supabase-js cannot refresh an expired session because the network is down, it keeps
+ * the session in storage but reports nobody signed in; the store then keeps that user signed in on
+ * the stored session (the replica's pushes wait for a fresh token), and refreshes once back online.
+ */
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { useMemo, useSyncExternalStore } from 'react';
+import { replicaState, requestReplica } from './engine-store.ts';
+import { SESSION_STORAGE_KEY, createSessionlessClient, getSupabase } from './supabase-client.ts';
+
+export { getSupabase } from './supabase-client.ts';
+
+export interface AuthState {
+  /** True until the session is known and, with a user, the role check has answered. */
+  loading: boolean;
+  user: User | null;
+  session: Session | null;
+  isAdmin: boolean;
+  /**
+   * Nobody is signed in because the user chose 'Sign Out' in this tab (until the next sign-in or page
+   * load): the back office then goes home rather than to the sign-in page.
+   */
+  signedOut: boolean;
+}
+
+export interface AuthActions {
+  /** Signs in with e-mail and password; throws the server's error (its message is the user's). */
+  signIn(email: string, password: string): Promise<void>;
+  /**
+   * Creates an account (e-mail confirmation links lead to the site root). This tab stays signed out:
+   * the user signs in with the new credentials next (spec: sign-up returns to sign-in mode).
+   */
+  signUp(email: string, password: string): Promise<void>;
+  /** Signs this device out (works offline too). */
+  signOut(): Promise<void>;
+}
+
+const LOADING: AuthState = { loading: true, user: null, session: null, isAdmin: false, signedOut: false };
+const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, isAdmin: false, signedOut: false };
+const ROLE_MEMORY_KEY = 'cdo-vision:admin-role';
+
+let state: AuthState = LOADING;
+let started = false;
+/** The role answer for the signed-in user, so token refreshes do not check again. */
+let knownRole: { userId: string; isAdmin: boolean } | null = null;
+/** Counts session changes, so that a slow role check for an older session is ignored. */
+let sessionChanges = 0;
+/** The user chose to sign out (cleared by the next sign-in). */
+let userSignedOut = false;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function rememberRole(role: { userId: string; isAdmin: boolean } | null): void {
+  try {
+    if (role) localStorage.setItem(ROLE_MEMORY_KEY, JSON.stringify(role));
+    else localStorage.removeItem(ROLE_MEMORY_KEY);
+  } catch {
+    // Storage refused (private mode, full): the check simply runs online next time.
+  }
+}
+
+function rememberedRole(userId: string): boolean {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ROLE_MEMORY_KEY) ?? 'null') as unknown;
+    return (
+      typeof stored === 'object' &&
+      stored !== null &&
+      (stored as { userId?: unknown }).userId === userId &&
+      (stored as { isAdmin?: unknown }).isAdmin === true
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Spec section 4: admin only when a user_roles row with role admin exists for the user. */
+async function checkAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+  try {
+    const { data, error, status } = await client
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .maybeSingle();
+    if (!error) {
+      const isAdmin = data?.role === 'admin';
+      rememberRole({ userId, isAdmin });
+      return isAdmin;
+    }
+    // status 0: the request never reached the server.
+    return status === 0 ? rememberedRole(userId) : false;
+  } catch {
+    return rememberedRole(userId);
+  }
+}
+
+/**
+ * The session supabase-js still holds in storage. After a sign-out it has none; when it reports no
+ * session but still holds one, a refresh failed for a reason it will retry (offline, server down).
+ */
+function storedSession(): Session | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<Session> | null;
+    return stored && typeof stored.access_token === 'string' && typeof stored.user?.id === 'string'
+      ? (stored as Session)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The admin's replica for an admin; otherwise the visitor's, if an admin's was open. */
+function openReplicaFor(client: SupabaseClient, isAdmin: boolean): void {
+  if (isAdmin) {
+    void requestReplica('admin', client);
+    return;
+  }
+  const current = replicaState();
+  if (current.status !== 'idle' && current.mode === 'admin') void requestReplica('public');
+}
+
+async function onSession(client: SupabaseClient, reported: Session | null): Promise<void> {
+  const change = ++sessionChanges;
+  const kept = reported ? null : storedSession();
+  if (kept) {
+    // Offline with an expired token: still signed in, on what we knew of the role.
+    const isAdmin = knownRole?.userId === kept.user.id ? knownRole.isAdmin : rememberedRole(kept.user.id);
+    knownRole = { userId: kept.user.id, isAdmin };
+    setState({ loading: false, user: kept.user, session: kept, isAdmin, signedOut: false });
+    openReplicaFor(client, isAdmin);
+    return;
+  }
+  const session = reported;
+  const user = session?.user ?? null;
+  if (!user || !session) {
+    knownRole = null;
+    setState({ ...SIGNED_OUT, signedOut: userSignedOut });
+    openReplicaFor(client, false);
+    return;
+  }
+  userSignedOut = false;
+  if (knownRole?.userId === user.id) {
+    // A refreshed token or an updated user: the role stands.
+    setState({ loading: false, user, session, isAdmin: knownRole.isAdmin, signedOut: false });
+    return;
+  }
+  setState({ loading: true, user, session, isAdmin: false, signedOut: false });
+  const isAdmin = await checkAdmin(client, user.id);
+  if (change !== sessionChanges) return;
+  knownRole = { userId: user.id, isAdmin };
+  setState({ loading: false, user, session, isAdmin, signedOut: false });
+  openReplicaFor(client, isAdmin);
+}
+
+function start(): void {
+  if (started) return;
+  started = true;
+  getSupabase().then(
+    (client) => {
+      client.auth.onAuthStateChange((_event, session) => {
+        // supabase-js holds its session lock while it calls back; a query from inside the callback
+        // would wait on that lock, so the role check runs just after.
+        setTimeout(() => void onSession(client, session), 0);
+      });
+      // Back online: reading the session refreshes an expired one (and announces it).
+      window.addEventListener('online', () => void client.auth.getSession());
+    },
+    () => {
+      // No client (the run-time settings did not load): nobody can be signed in. Try again later.
+      started = false;
+      setState(SIGNED_OUT);
+    },
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  start();
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => state;
+const getServerSnapshot = () => LOADING;
+
+async function signIn(email: string, password: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+}
+
+async function signUp(email: string, password: string): Promise<void> {
+  const client = await createSessionlessClient();
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { emailRedirectTo: `${window.location.origin}/` },
+  });
+  if (error) throw error;
+  // Without e-mail confirmation the answer carries a session: hand it back, the user signs in next.
+  if (data.session) await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+}
+
+async function signOut(): Promise<void> {
+  const client = await getSupabase();
+  userSignedOut = true;
+  rememberRole(null);
+  const { error } = await client.auth.signOut({ scope: 'local' });
+  if (error) throw error;
+}
+
+const actions: AuthActions = { signIn, signUp, signOut };
+
+/** The auth state (one shared store; cheap to call from many components) and the auth actions. */
+export function useAuth(): AuthState & AuthActions {
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  return useMemo(() => ({ ...snapshot, ...actions }), [snapshot]);
+}
+
+/** The auth state outside React (null-safe snapshot). */
+export function authState(): AuthState {
+  return state;
+}
+
+/**
+ * Calls a server function (`/functions/v1/<name>`) with the signed-in user's session. Resolves with
+ * its JSON answer; throws an Error with the function's `error` text, or `fallback` when it gave none,
+ * and 'Not authenticated' when nobody is signed in (spec section 8).
+ */
+export async function invokeFunction<T = unknown>(name: string, body: unknown, fallback: string): Promise<T> {
+  const client = await getSupabase();
+  const { data: sessionData } = await client.auth.getSession();
+  if (!sessionData.session) throw new Error('Not authenticated');
+  const { data, error } = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
+  if (!error) return data as T;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    const answer = (await context.json().catch(() => null)) as { error?: unknown } | null;
+    if (answer && typeof answer.error === 'string' && answer.error) throw new Error(answer.error);
+  }
+  throw new Error(fallback);
+}

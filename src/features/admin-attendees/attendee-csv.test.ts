@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../lib/csv.ts';
+import { attendeesToCsv, changesOf, newAttendeeOf, planImport } from './attendee-csv.ts';
+import type { Attendee } from './attendee-records.ts';
+
+function buildAttendee(overrides: Partial<Attendee> = {}): Attendee {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Ada Lovelace',
+    email: 'ada@engines.example',
+    company: 'Analytical Engines Ltd',
+    job_title: 'Chief Data Officer',
+    photo_url: null,
+    company_logo_url: null,
+    bio: 'Leads data, "quoted", with commas.',
+    linkedin_url: 'https://www.linkedin.com/in/ada',
+    priorities: 'Governance, AI',
+    current_focus: null,
+    future_focus: null,
+    registered_at: '2026-11-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('exporting attendees as CSV', () => {
+  it('writes a header and one quoted-where-needed record per attendee', () => {
+    const text = attendeesToCsv([buildAttendee()]);
+    const [header, row] = parseCsv(text);
+    expect(header).toEqual([
+      'name',
+      'email',
+      'company',
+      'job_title',
+      'linkedin_url',
+      'bio',
+      'priorities',
+      'current_focus',
+      'future_focus',
+      'photo_url',
+      'company_logo_url',
+      'registered_at',
+    ]);
+    expect(row?.[0]).toBe('Ada Lovelace');
+    expect(row?.[5]).toBe('Leads data, "quoted", with commas.');
+    expect(row?.[11]).toBe('2026-11-01T09:00:00.000Z');
+    expect(text).toContain('"Leads data, ""quoted"", with commas."');
+  });
+
+  it('defuses cells a spreadsheet would run as formulas, and the import restores them', () => {
+    const text = attendeesToCsv([buildAttendee({ company: '=HYPERLINK("x")' })]);
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    const plan = planImport(text, []);
+    expect(plan.ok && plan.rows[0]?.values.company).toBe('=HYPERLINK("x")');
+  });
+});
+
+describe('planning a CSV import', () => {
+  const existing = [buildAttendee()];
+
+  it('creates new people, updates existing ones by e-mail and flags duplicates inside the file', () => {
+    const plan = planImport(
+      'Name,E-mail,Company,Job Title\r\n' +
+        'Grace Hopper,Grace@Navy.example,US Navy,Rear Admiral\r\n' +
+        'Ada L.,ADA@engines.example,,\r\n' +
+        'Grace Again,grace@navy.example,,\r\n',
+      existing,
+    );
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.rows.map((row) => [row.row, row.action])).toEqual([
+      [2, 'create'],
+      [3, 'update'],
+      [4, 'refused'],
+    ]);
+    expect(plan.rows[0]?.values).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      company: 'US Navy',
+      job_title: 'Rear Admiral',
+    });
+    expect(plan.rows[1]?.existingId).toBe(existing[0]?.id);
+    expect(plan.rows[2]?.reasons).toEqual(['Duplicate of row 2 in this file']);
+  });
+
+  it('refuses rows with no name, a bad e-mail or a bad URL, saying why', () => {
+    const plan = planImport(
+      'name,email,linkedin_url,photo_url\n' +
+        ',nobody@example.org,,\n' +
+        'Bad Mail,not-an-address,,\n' +
+        'Bad Link,link@example.org,linkedin dot com,\n' +
+        'Site Photo,photo@example.org,,/demo/people/a.webp\n',
+      [],
+    );
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.rows.map((row) => row.reasons)).toEqual([
+      ['Missing name'],
+      ['Invalid e-mail address: not-an-address'],
+      ['Invalid URL in LinkedIn URL: linkedin dot com'],
+      [],
+    ]);
+  });
+
+  it('fails as a whole when the header lacks the name or e-mail column, or the text is not CSV', () => {
+    expect(planImport('company\nAcme\n', [])).toEqual({
+      ok: false,
+      error: 'The first row must name the columns, including "name" and "email".',
+    });
+    expect(planImport('', [])).toEqual({ ok: false, error: 'The file is empty.' });
+    const broken = planImport('name,email\n"Ada,ada@example.org\n', []);
+    expect(broken.ok).toBe(false);
+  });
+
+  it('lists columns it does not know, and leaves registered_at out of that list', () => {
+    const plan = planImport('name,email,shoe size,registered_at\nAda,ada@example.org,5,2026-01-01\n', []);
+    expect(plan.ok && plan.ignoredColumns).toEqual(['shoe size']);
+  });
+});
+
+describe('what an import writes', () => {
+  it('stores blank columns of a new attendee as NULL', () => {
+    expect(newAttendeeOf({ name: 'Grace', email: 'grace@navy.example' })).toMatchObject({
+      name: 'Grace',
+      email: 'grace@navy.example',
+      company: null,
+      bio: null,
+    });
+  });
+
+  it('updates only the cells that are filled in and differ', () => {
+    const current = buildAttendee();
+    expect(changesOf({ name: 'Ada Lovelace', email: 'ada@engines.example', company: 'Engines plc' }, current)).toEqual({
+      company: 'Engines plc',
+    });
+  });
+});

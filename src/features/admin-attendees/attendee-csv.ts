@@ -1,0 +1,202 @@
+/**
+ * Attendees as CSV (issue 6, point 6): the export of every attendee, and the import plan that says,
+ * row by row, what an import will do before anything is written.
+ *
+ * Import policy, shown to the admin in the preview:
+ * - a row whose e-mail matches an existing attendee UPDATES that attendee: its non-blank cells
+ *   replace the stored values, blank cells keep them (an import never wipes data);
+ * - a later row with the e-mail of an earlier row in the same file is refused as a duplicate;
+ * - rows with no name, a bad e-mail, a bad URL or an over-long value are refused with the reason.
+ *
+ * Cells that a spreadsheet would run as a formula (starting with = + - @) are written with a leading
+ * apostrophe, which spreadsheets hide, and the apostrophe is dropped again on import.
+ */
+import type { NewDoc } from '../../data/admin-data.ts';
+import { parseCsv, toCsv } from '../../lib/csv.ts';
+import {
+  ATTENDEE_TEXT_FIELDS,
+  FIELD_LABELS,
+  MAX_LENGTHS,
+  URL_FIELDS,
+  isImageUrl,
+  isValidEmail,
+  isWebUrl,
+  normaliseEmail,
+  type Attendee,
+  type AttendeeTextField,
+} from './attendee-records.ts';
+
+/** Export columns: the editable fields, then when the attendee registered. */
+export const EXPORT_COLUMNS = [...ATTENDEE_TEXT_FIELDS, 'registered_at'] as const;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function guardFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+function unguardFormula(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** The CSV text of `attendees` (header row first), in the order given. */
+export function attendeesToCsv(attendees: readonly Attendee[]): string {
+  const rows = attendees.map((attendee) =>
+    EXPORT_COLUMNS.map((column) => guardFormula(String(attendee[column] ?? ''))),
+  );
+  return toCsv([[...EXPORT_COLUMNS], ...rows]);
+}
+
+/** Header spellings accepted on import besides the column names themselves. */
+const HEADER_ALIASES: Record<string, AttendeeTextField> = {
+  e_mail: 'email',
+  email_address: 'email',
+  full_name: 'name',
+  title: 'job_title',
+  jobtitle: 'job_title',
+  position: 'job_title',
+  organisation: 'company',
+  organization: 'company',
+  linkedin: 'linkedin_url',
+  linkedin_profile: 'linkedin_url',
+  photo: 'photo_url',
+  logo: 'company_logo_url',
+  logo_url: 'company_logo_url',
+  company_logo: 'company_logo_url',
+  focus: 'current_focus',
+};
+
+function fieldOfHeader(header: string): AttendeeTextField | null {
+  const key = header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  if ((ATTENDEE_TEXT_FIELDS as readonly string[]).includes(key)) return key as AttendeeTextField;
+  return HEADER_ALIASES[key] ?? null;
+}
+
+export type AttendeeValues = Partial<Record<AttendeeTextField, string>>;
+
+export type ImportAction = 'create' | 'update' | 'refused';
+
+export interface PlannedRow {
+  /** The row number as a spreadsheet shows it (the header is row 1). */
+  row: number;
+  /** The row's non-blank values, trimmed (e-mail lower-cased). */
+  values: AttendeeValues;
+  action: ImportAction;
+  /** The attendee an update changes. */
+  existingId?: string;
+  /** Why the row is refused (empty unless refused). */
+  reasons: string[];
+}
+
+export type ImportPlan = { ok: true; rows: PlannedRow[]; ignoredColumns: string[] } | { ok: false; error: string };
+
+function checkRow(values: AttendeeValues): string[] {
+  const reasons: string[] = [];
+  if (!values.name) reasons.push('Missing name');
+  if (!values.email) reasons.push('Missing e-mail');
+  else if (!isValidEmail(values.email)) reasons.push(`Invalid e-mail address: ${values.email}`);
+  for (const field of URL_FIELDS) {
+    const value = values[field];
+    if (!value) continue;
+    const valid = field === 'linkedin_url' ? isWebUrl(value) : isImageUrl(value);
+    if (!valid) reasons.push(`Invalid URL in ${FIELD_LABELS[field]}: ${value}`);
+  }
+  for (const field of ATTENDEE_TEXT_FIELDS) {
+    const value = values[field];
+    if (value && value.length > MAX_LENGTHS[field]) {
+      reasons.push(`${FIELD_LABELS[field]} is longer than ${MAX_LENGTHS[field]} characters`);
+    }
+  }
+  return reasons;
+}
+
+/**
+ * What importing `text` would do, given the attendees that exist now. Fails as a whole when the text
+ * is not CSV or the header lacks a name or e-mail column.
+ */
+export function planImport(text: string, existing: readonly Attendee[]): ImportPlan {
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    return {
+      ok: false,
+      error: `This file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  const [header, ...body] = records;
+  if (!header) return { ok: false, error: 'The file is empty.' };
+  const fields = header.map(fieldOfHeader);
+  const missing = (['name', 'email'] as const).filter((required) => !fields.includes(required));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      error: `The first row must name the columns, including ${missing.map((field) => `"${field}"`).join(' and ')}.`,
+    };
+  }
+  const ignoredColumns = header.filter(
+    (name, index) => fields[index] === null && name.trim() !== '' && name.trim().toLowerCase() !== 'registered_at',
+  );
+
+  const existingByEmail = new Map<string, string>();
+  for (const attendee of existing) {
+    if (attendee.email) existingByEmail.set(normaliseEmail(attendee.email), attendee.id);
+  }
+  const firstRowOfEmail = new Map<string, number>();
+
+  const rows = body.map((cells, index): PlannedRow => {
+    const row = index + 2;
+    const values: AttendeeValues = {};
+    fields.forEach((field, column) => {
+      if (!field) return;
+      const value = unguardFormula((cells[column] ?? '').trim());
+      // The first column of a name wins over an alias repeated later in the header.
+      if (value !== '' && values[field] === undefined) values[field] = value;
+    });
+    if (values.email) values.email = normaliseEmail(values.email);
+    const reasons = checkRow(values);
+    const email = values.email;
+    if (reasons.length === 0 && email) {
+      const first = firstRowOfEmail.get(email);
+      if (first !== undefined) reasons.push(`Duplicate of row ${first} in this file`);
+      else firstRowOfEmail.set(email, row);
+    }
+    if (reasons.length > 0) return { row, values, action: 'refused', reasons };
+    const existingId = email ? existingByEmail.get(email) : undefined;
+    return existingId
+      ? { row, values, action: 'update', existingId, reasons }
+      : { row, values, action: 'create', reasons };
+  });
+  return { ok: true, rows, ignoredColumns };
+}
+
+/** The record to insert for a planned 'create' row (blank columns NULL). */
+export function newAttendeeOf(values: AttendeeValues): NewDoc<'attendees'> {
+  return {
+    name: values.name ?? '',
+    email: values.email ?? '',
+    company: values.company ?? null,
+    job_title: values.job_title ?? null,
+    linkedin_url: values.linkedin_url ?? null,
+    bio: values.bio ?? null,
+    priorities: values.priorities ?? null,
+    current_focus: values.current_focus ?? null,
+    future_focus: values.future_focus ?? null,
+    photo_url: values.photo_url ?? null,
+    company_logo_url: values.company_logo_url ?? null,
+  };
+}
+
+/** The changes a planned 'update' row makes to `current`: only non-blank cells that differ. */
+export function changesOf(values: AttendeeValues, current: Attendee): Partial<Record<AttendeeTextField, string>> {
+  const changes: Partial<Record<AttendeeTextField, string>> = {};
+  for (const field of ATTENDEE_TEXT_FIELDS) {
+    const value = values[field];
+    if (value !== undefined && value !== (current[field] ?? '')) changes[field] = value;
+  }
+  return changes;
+}

@@ -1,0 +1,201 @@
+/**
+ * 'Import CSV': the admin picks a file, sees what each row will do (create, update an existing
+ * attendee with the same e-mail, or refused with the reason) and then imports, ending with a report
+ * of what was created, updated and refused. The policy is in attendee-csv.ts and on screen.
+ */
+import { Upload } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { useAdminActions } from '../../data/admin-data.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Field, Input } from '../../ui/field.tsx';
+import { toast } from '../../ui/toaster.tsx';
+import { changesOf, newAttendeeOf, planImport, type ImportPlan, type PlannedRow } from './attendee-csv.ts';
+import type { Attendee } from './attendee-records.ts';
+
+interface ImportReport {
+  created: number;
+  updated: number;
+  /** Rows refused by the plan or by the write, with the reason. */
+  refused: { row: number; reason: string }[];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function countOf(rows: readonly PlannedRow[], action: PlannedRow['action']): number {
+  return rows.filter((row) => row.action === action).length;
+}
+
+export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] | undefined }) {
+  const actions = useAdminActions();
+  const [open, setOpen] = useState(false);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [importing, setImporting] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
+
+  function reset() {
+    setPlan(null);
+    setFileName('');
+    setReport(null);
+  }
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setReport(null);
+    if (!file) {
+      setPlan(null);
+      return;
+    }
+    setFileName(file.name);
+    try {
+      setPlan(planImport(await file.text(), attendees ?? []));
+    } catch (error) {
+      setPlan({ ok: false, error: `The file could not be read: ${messageOf(error)}` });
+    }
+  }
+
+  async function runImport(rows: readonly PlannedRow[]) {
+    setImporting(true);
+    const result: ImportReport = { created: 0, updated: 0, refused: [] };
+    const byId = new Map((attendees ?? []).map((attendee) => [attendee.id, attendee]));
+    for (const row of rows) {
+      if (row.action === 'refused') {
+        result.refused.push({ row: row.row, reason: row.reasons.join('; ') });
+        continue;
+      }
+      try {
+        if (row.action === 'create') {
+          await actions.insert('attendees', newAttendeeOf(row.values));
+          result.created += 1;
+        } else {
+          const current = row.existingId ? byId.get(row.existingId) : undefined;
+          if (!current) throw new Error('The attendee with this e-mail was deleted meanwhile');
+          const changes = changesOf(row.values, current);
+          if (Object.keys(changes).length > 0) await actions.patch('attendees', current.id, changes);
+          result.updated += 1;
+        }
+      } catch (error) {
+        result.refused.push({ row: row.row, reason: messageOf(error) });
+      }
+    }
+    setImporting(false);
+    setReport(result);
+    setPlan(null);
+    toast.success('Import complete', {
+      description: `${result.created} created, ${result.updated} updated, ${result.refused.length} refused`,
+    });
+  }
+
+  const rows = plan?.ok ? plan.rows : [];
+  const actionable = rows.length - countOf(rows, 'refused');
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      title="Import attendees from CSV"
+      description="The first row names the columns: name and email are required; company, job_title, linkedin_url, bio, priorities, current_focus, future_focus, photo_url and company_logo_url are optional."
+      className="sm:max-w-4xl"
+      trigger={
+        <Button variant="outline" disabled={attendees === undefined}>
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          Import CSV
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          A row whose e-mail matches an existing attendee <strong>updates</strong> that attendee: its filled-in cells
+          replace the stored values and blank cells keep them. A row repeating the e-mail of an earlier row in the file,
+          or with a missing name, an invalid e-mail address or an invalid URL, is refused.
+        </p>
+        <Field label="CSV file">
+          {(ids) => <Input {...ids} type="file" accept=".csv,text/csv" onChange={(event) => void readFile(event)} />}
+        </Field>
+
+        {plan && !plan.ok ? (
+          <p role="alert" className="text-sm text-red-700">
+            {plan.error}
+          </p>
+        ) : null}
+
+        {plan?.ok ? (
+          <div className="space-y-3">
+            <p className="text-sm font-medium" role="status">
+              {fileName}: {countOf(rows, 'create')} to create, {countOf(rows, 'update')} to update,{' '}
+              {countOf(rows, 'refused')} refused
+            </p>
+            {plan.ignoredColumns.length > 0 ? (
+              <p className="text-sm text-slate-700">Columns not imported: {plan.ignoredColumns.join(', ')}</p>
+            ) : null}
+            {/* Focusable so that keyboard users can scroll a long preview. */}
+            <div
+              role="region"
+              aria-label="Import preview rows"
+              tabIndex={0}
+              className="max-h-80 overflow-auto rounded border border-slate-200"
+            >
+              <table className="w-full text-sm">
+                <caption className="sr-only">Import preview</caption>
+                <thead className="sticky top-0 bg-slate-50">
+                  <tr>
+                    {['Row', 'Name', 'Email', 'Company', 'Result'].map((heading) => (
+                      <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+                        {heading}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {rows.map((row) => (
+                    <tr key={row.row}>
+                      <td className="px-3 py-2">{row.row}</td>
+                      <td className="px-3 py-2">{row.values.name}</td>
+                      <td className="px-3 py-2">{row.values.email}</td>
+                      <td className="px-3 py-2">{row.values.company}</td>
+                      <td className="px-3 py-2">
+                        {row.action === 'create' ? (
+                          <span className="text-green-800">Create</span>
+                        ) : row.action === 'update' ? (
+                          <span className="text-blue-800">Update existing attendee</span>
+                        ) : (
+                          <span className="text-red-700">Refused: {row.reasons.join('; ')}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Button disabled={importing || actionable === 0} onClick={() => void runImport(rows)}>
+              {importing ? 'Importing...' : `Import ${actionable} ${actionable === 1 ? 'row' : 'rows'}`}
+            </Button>
+          </div>
+        ) : null}
+
+        {report ? (
+          <div role="status" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-4 text-sm">
+            <p className="font-semibold">
+              Import complete: {report.created} created, {report.updated} updated, {report.refused.length} refused
+            </p>
+            {report.refused.length > 0 ? (
+              <ul className="list-disc pl-5 text-slate-700">
+                {report.refused.map((refusal) => (
+                  <li key={refusal.row}>
+                    Row {refusal.row}: {refusal.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,277 @@
+/**
+ * The session form (spec sections 2, 4, 5): event, title, description, start and end as times of
+ * day on the event's start date (today without one), room, and speakers chosen from the attendees
+ * in order (display_order = position from 0; see `saveSpeakers`).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useAdminActions, type DocPatch, type SyncDoc } from '../../data/admin-data.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
+import { toast } from '../../ui/toaster.tsx';
+import { messageOf, type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
+import { combineDateAndTime, toTimeInput } from './event-values.ts';
+import { blankToNull, tableProblems } from './table-check.ts';
+
+const TIME = /^\d{2}:\d{2}$/;
+
+const sessionFormSchema = z.object({
+  event_id: z.string(),
+  title: z.string().trim().min(1, 'Title is required'),
+  description: z.string(),
+  start_time: z.string().regex(TIME, 'Start time is required'),
+  end_time: z.string().regex(TIME, 'End time is required'),
+  room: z.string(),
+  speakers: z.array(z.string()),
+});
+
+type SessionFormValues = z.input<typeof sessionFormSchema>;
+
+type SpeakerRow = SyncDoc<'session_speakers'>;
+
+/**
+ * Makes the session's speaker rows say `attendeeIds` in order (display_order = position from 0).
+ * The spec replaces all rows (delete, then insert); we keep the row of a speaker who stays and only
+ * renumber it, because (session, attendee) is unique among live rows on the server and a re-inserted
+ * row could reach it before the deletion of the old one and be refused.
+ */
+async function saveSpeakers(
+  actions: ReturnType<typeof useAdminActions>,
+  sessionId: string,
+  rows: readonly SpeakerRow[],
+  attendeeIds: readonly string[],
+): Promise<void> {
+  const rowOf = new Map(rows.map((row) => [row.attendee_id, row]));
+  const writes: Promise<unknown>[] = rows
+    .filter((row) => !attendeeIds.includes(row.attendee_id))
+    .map((row) => actions.remove('session_speakers', row.id));
+  for (const [position, attendeeId] of attendeeIds.entries()) {
+    const row = rowOf.get(attendeeId);
+    if (!row) {
+      writes.push(
+        actions.insert('session_speakers', { session_id: sessionId, attendee_id: attendeeId, display_order: position }),
+      );
+    } else if (row.display_order !== position) {
+      writes.push(actions.patch('session_speakers', row.id, { display_order: position }));
+    }
+  }
+  await Promise.all(writes);
+}
+
+export interface SessionFormProps {
+  /** The session being edited, or null to create one. */
+  session: SessionDoc | null;
+  /** Its speakers' rows, in display order (empty for a new session). */
+  speakerRows: readonly SpeakerRow[];
+  /** Set inside an event's Sessions tab: the event is fixed and the picker hidden. */
+  fixedEventId?: string;
+  events: readonly EventDoc[];
+  attendees: readonly AttendeeDoc[];
+  onDone: () => void;
+}
+
+export function SessionForm({ session, speakerRows, fixedEventId, events, attendees, onDone }: SessionFormProps) {
+  const actions = useAdminActions();
+  const [saving, setSaving] = useState(false);
+  const headingId = useId();
+  const speakerPickerId = useId();
+  const form = useForm<SessionFormValues>({
+    resolver: zodResolver(sessionFormSchema),
+    defaultValues: {
+      event_id: fixedEventId ?? session?.event_id ?? '',
+      title: session?.title ?? '',
+      description: session?.description ?? '',
+      start_time: toTimeInput(session?.start_time),
+      end_time: toTimeInput(session?.end_time),
+      room: session?.room ?? '',
+      speakers: speakerRows.map((row) => row.attendee_id),
+    },
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const attendeeName = new Map(attendees.map((attendee) => [attendee.id, attendee.name]));
+
+  const save = handleSubmit(async (values) => {
+    const eventId = blankToNull(values.event_id);
+    const eventStart = events.find((event) => event.id === eventId)?.start_date ?? null;
+    const fields = {
+      event_id: eventId,
+      title: values.title.trim(),
+      description: blankToNull(values.description),
+      start_time: combineDateAndTime(eventStart, values.start_time) ?? '',
+      end_time: combineDateAndTime(eventStart, values.end_time) ?? '',
+      room: blankToNull(values.room),
+    };
+    // The same check the server makes (lengths), shown on the fields instead of a refused write later.
+    const problems = tableProblems('sessions', fields);
+    for (const { column, message } of problems) {
+      const field = (column in values ? column : 'title') as keyof SessionFormValues;
+      setError(field, { message });
+    }
+    if (problems.length > 0) return;
+    setSaving(true);
+    try {
+      const id = session?.id ?? crypto.randomUUID();
+      if (session) {
+        const patch: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(fields)) {
+          const before = (session as Record<string, unknown>)[key] ?? null;
+          const same = key.endsWith('_time')
+            ? Date.parse(String(before)) === Date.parse(value ?? '')
+            : before === value;
+          if (!same) patch[key] = value;
+        }
+        if (Object.keys(patch).length > 0) await actions.patch('sessions', id, patch as DocPatch<'sessions'>);
+      } else {
+        await actions.insert('sessions', { id, ...fields });
+      }
+      await saveSpeakers(actions, id, speakerRows, values.speakers);
+      toast.success(session ? 'Session updated successfully' : 'Session created successfully');
+      onDone();
+    } catch (error) {
+      toast.error('Error', { description: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 id={headingId} className="mb-4 text-lg font-semibold">
+        {session ? 'Edit Session' : 'New Session'}
+      </h3>
+      <form
+        noValidate
+        className="grid gap-4 md:grid-cols-2"
+        onSubmit={(submitEvent) => {
+          submitEvent.preventDefault();
+          void save();
+        }}
+      >
+        {fixedEventId ? null : (
+          <Field label="Event" error={errors.event_id?.message} className="md:col-span-2">
+            {(ids) => (
+              <Select {...ids} {...register('event_id')}>
+                <option value="">No event</option>
+                {events.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.title}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+        <Field label="Title" error={errors.title?.message} className="md:col-span-2">
+          {(ids) => <Input {...ids} aria-required="true" {...register('title')} />}
+        </Field>
+        <Field label="Description" error={errors.description?.message} className="md:col-span-2">
+          {(ids) => <Textarea {...ids} rows={3} {...register('description')} />}
+        </Field>
+        <Field label="Start time" error={errors.start_time?.message}>
+          {(ids) => <Input {...ids} type="time" aria-required="true" {...register('start_time')} />}
+        </Field>
+        <Field label="End time" error={errors.end_time?.message}>
+          {(ids) => <Input {...ids} type="time" aria-required="true" {...register('end_time')} />}
+        </Field>
+        <Field label="Room" error={errors.room?.message} className="md:col-span-2">
+          {(ids) => <Input {...ids} {...register('room')} />}
+        </Field>
+        <Controller
+          control={control}
+          name="speakers"
+          render={({ field }) => {
+            const chosen = field.value;
+            const move = (index: number, direction: -1 | 1) => {
+              const next = [...chosen];
+              const [moved] = next.splice(index, 1);
+              if (moved === undefined) return;
+              next.splice(index + direction, 0, moved);
+              field.onChange(next);
+            };
+            return (
+              <fieldset className="space-y-2 md:col-span-2">
+                <legend className="text-sm font-medium text-ink">Speakers</legend>
+                {chosen.length > 0 ? (
+                  <ol className="space-y-1" aria-label="Chosen speakers">
+                    {chosen.map((attendeeId, index) => {
+                      const name = attendeeName.get(attendeeId) ?? 'Unknown attendee';
+                      return (
+                        <li
+                          key={attendeeId}
+                          className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1.5 text-sm"
+                        >
+                          <span>{name}</span>
+                          <span className="flex gap-1">
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Move ${name} up`}
+                              disabled={index === 0}
+                              onClick={() => move(index, -1)}
+                            >
+                              <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Move ${name} down`}
+                              disabled={index === chosen.length - 1}
+                              onClick={() => move(index, 1)}
+                            >
+                              <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-label={`Remove speaker ${name}`}
+                              onClick={() => field.onChange(chosen.filter((id) => id !== attendeeId))}
+                            >
+                              <X aria-hidden="true" className="h-4 w-4" />
+                            </Button>
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                ) : (
+                  <p className="text-sm text-slate-600">No speakers yet.</p>
+                )}
+                <label htmlFor={speakerPickerId} className="sr-only">
+                  Add speaker
+                </label>
+                <Select
+                  id={speakerPickerId}
+                  value=""
+                  onChange={(change) => {
+                    const attendeeId = change.target.value;
+                    // A speaker is on a session once (spec section 5); chosen ones are disabled below too.
+                    if (attendeeId && !chosen.includes(attendeeId)) field.onChange([...chosen, attendeeId]);
+                  }}
+                >
+                  <option value="">Add speaker...</option>
+                  {attendees.map((attendee) => (
+                    <option key={attendee.id} value={attendee.id} disabled={chosen.includes(attendee.id)}>
+                      {attendee.name}
+                    </option>
+                  ))}
+                </Select>
+              </fieldset>
+            );
+          }}
+        />
+        <div className="flex gap-2 md:col-span-2">
+          <Button type="submit" disabled={saving || !actions.ready}>
+            {session ? 'Update Session' : 'Create Session'}
+          </Button>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Sessions with their create/edit form: all sessions on /admin/sessions (latest first), or one
+ * event's sessions in its Sessions tab (in agenda order). Form mode: closed, create, or edit one
+ * session (spec section 4); saving or cancelling closes it.
+ */
+import { Pencil } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toaster.tsx';
+import {
+  attendeesByName,
+  byDisplayOrder,
+  eventsByTitle,
+  sessionsByStartTimeDescending,
+  type SessionDoc,
+} from './admin-rows.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { SessionForm } from './session-form.tsx';
+
+type FormMode = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: string };
+
+export interface SessionsPanelProps {
+  /** Inside an event's Sessions tab: only its sessions, and new ones belong to it. */
+  eventId?: string;
+  /** Shown beside the 'Add Session' button (the sessions page puts its Back button here). */
+  toolbar?: ReactNode;
+}
+
+const speakersByOrder = byDisplayOrder<SyncDoc<'session_speakers'>>;
+
+export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
+  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
+  const allSessions = useAdminRows('sessions', sessionsByStartTimeDescending);
+  const events = useAdminRows('events', eventsByTitle);
+  const attendees = useAdminRows('attendees', attendeesByName);
+  const speakers = useAdminRows('session_speakers', speakersByOrder);
+  const { remove } = useAdminActions();
+
+  const sessions = useMemo(() => {
+    if (!allSessions) return undefined;
+    // An event's agenda reads earliest first; the sessions page lists the latest first.
+    return eventId ? allSessions.filter((session) => session.event_id === eventId).reverse() : allSessions;
+  }, [allSessions, eventId]);
+  const eventTitle = useMemo(() => new Map((events ?? []).map((event) => [event.id, event.title])), [events]);
+  const attendeeName = useMemo(
+    () => new Map((attendees ?? []).map((attendee) => [attendee.id, attendee.name])),
+    [attendees],
+  );
+  const speakersOf = (sessionId: string) => (speakers ?? []).filter((row) => row.session_id === sessionId);
+
+  const editing = mode.kind === 'edit' ? (sessions?.find((session) => session.id === mode.id) ?? null) : null;
+  const formOpen = mode.kind === 'create' || editing !== null;
+  const close = () => setMode({ kind: 'closed' });
+
+  const deleteSession = async (session: SessionDoc) => {
+    await remove('sessions', session.id);
+    if (mode.kind === 'edit' && mode.id === session.id) close();
+    toast.success('Session deleted');
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        {toolbar}
+        <Button
+          variant={formOpen ? 'outline' : 'primary'}
+          onClick={() => setMode(formOpen ? { kind: 'closed' } : { kind: 'create' })}
+        >
+          {formOpen ? 'Cancel' : 'Add Session'}
+        </Button>
+      </div>
+      {formOpen && events && attendees ? (
+        <SessionForm
+          key={editing?.id ?? 'new'}
+          session={editing}
+          speakerRows={editing ? speakersOf(editing.id) : []}
+          {...(eventId ? { fixedEventId: eventId } : {})}
+          events={events}
+          attendees={attendees}
+          onDone={close}
+        />
+      ) : null}
+      {sessions === undefined ? (
+        <p className="text-slate-600">Loading...</p>
+      ) : sessions.length === 0 ? (
+        <p className="text-slate-600">No sessions added yet</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Sessions">
+          {sessions.map((session) => {
+            const names = speakersOf(session.id)
+              .map((row) => attendeeName.get(row.attendee_id))
+              .filter((name): name is string => Boolean(name));
+            return (
+              <li
+                key={session.id}
+                className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4"
+              >
+                <div className="min-w-0 space-y-1">
+                  <h3 className="font-semibold">{session.title}</h3>
+                  {eventId ? null : (
+                    <p className="text-sm text-slate-700">
+                      {session.event_id ? (eventTitle.get(session.event_id) ?? 'Unknown event') : 'No event'}
+                    </p>
+                  )}
+                  <p className="text-sm text-slate-700">
+                    <span>{formatLongDate(session.start_time)}</span>
+                    {' · '}
+                    <span>{`${formatTimeOfDay(session.start_time)} - ${formatTimeOfDay(session.end_time)}`}</span>
+                    {session.room ? (
+                      <>
+                        {' · '}
+                        <span>{session.room}</span>
+                      </>
+                    ) : null}
+                  </p>
+                  {session.description ? <p className="text-sm text-slate-600">{session.description}</p> : null}
+                  {names.length > 0 ? <p className="text-sm text-slate-600">Speakers: {names.join(', ')}</p> : null}
+                </div>
+                <div className="flex shrink-0 gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${session.title}`}
+                    onClick={() => setMode({ kind: 'edit', id: session.id })}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <ConfirmDelete
+                    label={`Delete ${session.title}`}
+                    title="Delete this session?"
+                    description={`"${session.title}" and its speaker list will be deleted.`}
+                    onConfirm={() => deleteSession(session)}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

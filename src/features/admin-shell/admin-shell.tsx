@@ -1,0 +1,64 @@
+/**
+ * The frame of every back-office page (spec section 2, "Admin shell"): the 'Admin Panel' side menu,
+ * the 'Admin Dashboard' header with the sync status and 'Sign Out', the warning for a signed-in
+ * user without admin rights, and the page itself.
+ */
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { SidebarProvider, SidebarTrigger } from '../../ui/sidebar.tsx';
+import { AdminMenu } from './admin-menu.tsx';
+
+export const NOT_ADMIN_WARNING = "You don't have admin privileges. Contact an administrator to grant access.";
+
+export interface AdminShellProps {
+  isAdmin: boolean;
+  /** The signed-in user's e-mail address, shown beside 'Sign Out'. */
+  email: string | null;
+  onSignOut: () => void;
+  /** The sync status (online, waiting changes, conflicts), shown in the header. */
+  syncStatus?: ReactNode;
+  children: ReactNode;
+}
+
+export function AdminShell({ isAdmin, email, onSignOut, syncStatus, children }: AdminShellProps) {
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-screen w-full bg-white">
+        <AdminMenu />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3">
+            <SidebarTrigger label="Toggle admin menu" />
+            <h1 className="text-lg font-semibold text-ink sm:text-xl">Admin Dashboard</h1>
+            <div className="ml-auto flex flex-wrap items-center gap-3">
+              {syncStatus}
+              {email ? <span className="hidden text-sm text-slate-600 md:inline">{email}</span> : null}
+              <Button variant="outline" size="sm" onClick={onSignOut}>
+                <LogOut aria-hidden="true" className="h-4 w-4" />
+                Sign Out
+              </Button>
+            </div>
+          </header>
+          {isAdmin ? null : (
+            <div
+              role="alert"
+              className="mx-4 mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              {NOT_ADMIN_WARNING}
+            </div>
+          )}
+          <main className="flex-1 p-4 md:p-6">{children}</main>
+        </div>
+      </div>
+    </SidebarProvider>
+  );
+}
+
+/** What the back office shows while the session and the role check load. */
+export function AdminLoading() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center text-slate-600">
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The back office's sync status (design.md "PWA": for admins the number of changes waiting to sync):
+ * online or offline, 'Syncing...' or 'All changes synced', the changes and uploads still waiting,
+ * and the two lists that need the admin: conflicts (a local version lost against the server's and
+ * is kept until re-applied or dismissed) and sync problems (writes the server refused for good,
+ * kept with their data, and problems being retried).
+ *
+ * 'All changes synced' is the stable signal that the admin replica holds a full pull and nothing
+ * waits (tests wait for it).
+ */
+import { AlertTriangle, CloudOff, GitCompare, RefreshCw, CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { useReplicaState } from '../../data/engine-store.ts';
+import {
+  useAdminActions,
+  useConflicts,
+  useSyncErrors,
+  type SyncConflict,
+  type SyncErrorEntry,
+} from '../../data/admin-data.ts';
+import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { toast } from '../../ui/toaster.tsx';
+import { cx } from '../../lib/class-names.ts';
+import { describeSync } from './describe-sync.ts';
+import { useAdminReplicaPulled } from './use-admin-replica-pulled.ts';
+
+const TABLE_LABELS: Record<string, string> = {
+  events: 'Event',
+  sessions: 'Session',
+  session_speakers: 'Session speaker',
+  attendees: 'Attendee',
+  event_attendees: 'Event attendee',
+  sponsors_library: 'Sponsor',
+  sponsor_tiers: 'Sponsor tier',
+  event_sponsors: 'Event sponsor',
+  event_gallery: 'Gallery image',
+  testimonials: 'Testimonial',
+  videos: 'Video',
+};
+
+/** A name a person recognises the record by. */
+function recordName(table: string, doc: Record<string, unknown> | undefined, id: string | undefined): string {
+  const label = TABLE_LABELS[table] ?? table;
+  const name = ['title', 'name', 'email', 'caption'].map((key) => doc?.[key]).find((v) => typeof v === 'string' && v);
+  return name ? `${label} '${String(name)}'` : `${label} ${id ?? ''}`.trim();
+}
+
+function showValue(field: string, value: unknown): string {
+  if (field === '_deleted') return value === true ? 'Deleted' : 'Kept';
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length === 0 ? '(empty list)' : value.map(String).join('; ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function fieldLabel(field: string): string {
+  return field === '_deleted' ? 'Deleted' : field.replaceAll('_', ' ');
+}
+
+function ConflictItem({ conflict }: { conflict: SyncConflict }) {
+  const actions = useAdminActions();
+  const [busy, setBusy] = useState(false);
+  const run = async (what: 'reapply' | 'dismiss') => {
+    setBusy(true);
+    try {
+      if (what === 'reapply') {
+        await actions.reapplyConflict(conflict.key);
+        toast.success('Your version was re-applied');
+      } else {
+        await actions.dismissConflict(conflict.key);
+      }
+    } catch (error) {
+      toast.error('Error', { description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = recordName(conflict.table, conflict.local, conflict.docId);
+  return (
+    <li className="rounded-md border border-slate-200 p-3">
+      <p className="font-medium text-ink">{name}</p>
+      <p className="text-xs text-slate-600">
+        Someone else changed it first ({new Date(conflict.at).toLocaleString()}).
+      </p>
+      <table className="mt-2 w-full table-fixed border-collapse text-sm">
+        <caption className="sr-only">Differences in {name}</caption>
+        <thead>
+          <tr className="text-left text-slate-700">
+            <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Your version
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Server&apos;s version
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {conflict.fields.map((field) => (
+            <tr key={field} className="border-t border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700 capitalize">
+                {fieldLabel(field)}
+              </th>
+              <td className="py-1 pr-2 break-words whitespace-pre-wrap">{showValue(field, conflict.local[field])}</td>
+              <td className="py-1 break-words whitespace-pre-wrap">{showValue(field, conflict.server[field])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" disabled={busy || !actions.ready} onClick={() => void run('reapply')}>
+          Re-apply my version
+        </Button>
+        <Button size="sm" variant="outline" disabled={busy || !actions.ready} onClick={() => void run('dismiss')}>
+          Dismiss
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function ProblemItem({ entry }: { entry: SyncErrorEntry }) {
+  const actions = useAdminActions();
+  const refused = entry.kind === 'refused';
+  return (
+    <li className="rounded-md border border-slate-200 p-3 text-sm">
+      <p className="font-medium text-ink">
+        {refused
+          ? `Change refused: ${recordName(entry.table ?? '', entry.local, entry.id)}`
+          : entry.kind === 'quota'
+            ? 'Device storage is full'
+            : 'Sync problem (retrying)'}
+      </p>
+      <p className="mt-1 break-words text-slate-700">{entry.message}</p>
+      {refused ? (
+        <Button
+          size="sm"
+          variant="outline"
+          className="mt-2"
+          disabled={!actions.ready}
+          onClick={() =>
+            void actions
+              .dismissError(entry.key)
+              .catch((error: unknown) =>
+                toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
+              )
+          }
+        >
+          Dismiss
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** The header's sync status with its 'Conflicts' and 'Sync problems' panels. */
+export function SyncStatusBar() {
+  const browserOnline = useOnline();
+  const status = useSyncStatus();
+  const replica = useReplicaState();
+  const pulled = useAdminReplicaPulled();
+  const conflicts = useConflicts();
+  const problems = useSyncErrors();
+  const [panel, setPanel] = useState<'conflicts' | 'problems' | null>(null);
+
+  const adminOpen = status?.mode === 'admin';
+  const online = status ? status.online : browserOnline;
+  const text = describeSync({
+    online,
+    open: adminOpen,
+    failed: replica.status === 'failed' && replica.mode === 'admin',
+    syncing: status?.syncing ?? false,
+    pulled,
+    pendingChanges: adminOpen ? status.pendingChanges : 0,
+    pendingUploads: adminOpen ? status.pendingUploads : 0,
+  });
+  const Icon = !online
+    ? CloudOff
+    : text === 'All changes synced'
+      ? CheckCircle2
+      : text === 'Local data could not open'
+        ? AlertTriangle
+        : RefreshCw;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p
+        role="status"
+        className={cx(
+          'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm',
+          online ? 'bg-slate-100 text-slate-700' : 'bg-amber-100 text-amber-900',
+        )}
+      >
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {text}
+      </p>
+      {conflicts.length > 0 ? (
+        <Button size="sm" variant="outline" onClick={() => setPanel('conflicts')}>
+          <GitCompare aria-hidden="true" className="h-4 w-4" />
+          Conflicts ({conflicts.length})
+        </Button>
+      ) : null}
+      {problems.length > 0 ? (
+        <Button size="sm" variant="outline" onClick={() => setPanel('problems')}>
+          <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+          Sync problems ({problems.length})
+        </Button>
+      ) : null}
+      <Dialog
+        open={panel === 'conflicts'}
+        onOpenChange={(open) => setPanel(open ? 'conflicts' : null)}
+        title="Conflicts"
+        description="These changes of yours lost against newer changes on the server. Your version is kept here until you re-apply or dismiss it."
+        className="max-w-2xl"
+      >
+        {conflicts.length === 0 ? (
+          <p className="text-sm text-slate-600">No conflicts.</p>
+        ) : (
+          <ul className="space-y-3">
+            {conflicts.map((conflict) => (
+              <ConflictItem key={conflict.key} conflict={conflict} />
+            ))}
+          </ul>
+        )}
+      </Dialog>
+      <Dialog
+        open={panel === 'problems'}
+        onOpenChange={(open) => setPanel(open ? 'problems' : null)}
+        title="Sync problems"
+        description="Changes the server refused are kept here with their data; other problems are retried automatically."
+        className="max-w-2xl"
+      >
+        {problems.length === 0 ? (
+          <p className="text-sm text-slate-600">No problems.</p>
+        ) : (
+          <ul className="space-y-3">
+            {problems.map((entry) => (
+              <ProblemItem key={entry.key} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The 'Attendee Profile' dialog (spec section 2, "Past highlights" and "Event detail"): photo, name,
+ * job title, company with logo, a LinkedIn button, and the tabs 'Overview' and 'Why Connect'.
+ *
+ * Controlled (`open` + `onOpenChange`) for a page that keeps one dialog for many openers, or given a
+ * `trigger` to open itself. Radix returns focus only to its own trigger, so the controlled form
+ * remembers what had focus when it opened and gives focus back when it closes.
+ */
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { PastAttendee } from '../../data/public-content.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { AttendeePhoto } from './attendee-photo.tsx';
+import { present, splitPriorities } from './priorities.ts';
+
+export interface AttendeeProfileDialogProps {
+  attendee: PastAttendee | null;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog itself (then `open` may be left out). */
+  trigger?: ReactNode;
+}
+
+export function AttendeeProfileDialog({ attendee, open, onOpenChange, trigger }: AttendeeProfileDialogProps) {
+  useReturnFocus(trigger ? undefined : open);
+  return (
+    <Dialog
+      title="Attendee Profile"
+      {...(open === undefined ? {} : { open: open && attendee !== null })}
+      {...(onOpenChange ? { onOpenChange } : {})}
+      {...(trigger ? { trigger } : {})}
+    >
+      {attendee ? <AttendeeProfile attendee={attendee} /> : null}
+    </Dialog>
+  );
+}
+
+/**
+ * Remembers the focused element as the dialog opens (a layout effect runs before Radix moves focus
+ * into the dialog in its passive effect) and focuses it again after Radix's own close handling,
+ * which runs in a zero-delay timeout.
+ */
+function useReturnFocus(open: boolean | undefined) {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+  useEffect(() => {
+    if (open !== false || !opener.current) return undefined;
+    const element = opener.current;
+    opener.current = null;
+    const timer = setTimeout(() => {
+      if (element.isConnected) element.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+}
+
+function AttendeeProfile({ attendee }: { attendee: PastAttendee }) {
+  const priorities = splitPriorities(attendee.priorities);
+  const hasInsights = present(attendee.current_focus) || priorities.length > 0 || present(attendee.future_focus);
+  return (
+    <div>
+      <div className="flex items-start gap-4">
+        <AttendeePhoto attendee={attendee} size={80} loading="eager" />
+        <div className="min-w-0">
+          <p className="text-xl font-semibold break-words">{attendee.name}</p>
+          {present(attendee.job_title) ? <p className="text-slate-700">{attendee.job_title}</p> : null}
+          {present(attendee.company) ? (
+            <p className="mt-1 flex items-center gap-2 text-slate-700">
+              {present(attendee.company_logo_url) ? (
+                <img
+                  src={attendee.company_logo_url}
+                  alt=""
+                  width={24}
+                  height={24}
+                  className="h-6 w-6 rounded object-contain"
+                  onError={(event) => {
+                    event.currentTarget.hidden = true;
+                  }}
+                />
+              ) : null}
+              <span>{attendee.company}</span>
+            </p>
+          ) : null}
+          {present(attendee.linkedin_url) ? (
+            <Button asChild variant="outline" size="sm" className="mt-3">
+              <a href={attendee.linkedin_url} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                LinkedIn
+                <span className="sr-only"> profile of {attendee.name} (opens in a new tab)</span>
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <Tabs
+        className="mt-6"
+        label={`About ${attendee.name}`}
+        items={[
+          {
+            value: 'overview',
+            label: 'Overview',
+            content: present(attendee.bio) ? (
+              <p className="whitespace-pre-line text-slate-800">{attendee.bio}</p>
+            ) : (
+              <p className="text-slate-600">No bio available</p>
+            ),
+          },
+          {
+            value: 'why-connect',
+            label: 'Why Connect',
+            content: hasInsights ? (
+              <div className="space-y-4 text-slate-800">
+                {present(attendee.current_focus) ? (
+                  <section>
+                    <h3 className="font-semibold">Current focus</h3>
+                    <p className="mt-1 whitespace-pre-line">{attendee.current_focus}</p>
+                  </section>
+                ) : null}
+                {priorities.length > 0 ? (
+                  <section>
+                    <h3 className="font-semibold">Priorities</h3>
+                    <ul className="mt-1 list-disc space-y-1 pl-5">
+                      {priorities.map((priority, index) => (
+                        <li key={`${index}-${priority}`}>{priority}</li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
+                {present(attendee.future_focus) ? (
+                  <section>
+                    <h3 className="font-semibold">Future focus</h3>
+                    <p className="mt-1 whitespace-pre-line">{attendee.future_focus}</p>
+                  </section>
+                ) : null}
+              </div>
+            ) : (
+              <p className="text-slate-600">No networking insights available</p>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

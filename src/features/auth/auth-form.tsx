@@ -1,0 +1,114 @@
+/**
+ * Sign in / sign up (spec sections 2, 4, 5, 8): one form that toggles between the two modes. Errors
+ * come back as a destructive 'Error' toast with the server's message; a new account returns the form
+ * to sign-in mode, and a sign-in hands over to `onSignedIn`.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { Button } from '../../ui/button.tsx';
+import { Field, Input } from '../../ui/field.tsx';
+import { toast } from '../../ui/toaster.tsx';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const credentialsSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address')),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, 'Password is required'),
+      z.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    ),
+});
+
+type Credentials = z.infer<typeof credentialsSchema>;
+type Mode = 'sign-in' | 'sign-up';
+
+export interface AuthFormProps {
+  signIn(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  onSignedIn(): void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
+
+export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const headingId = useId();
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    try {
+      if (mode === 'sign-in') {
+        await signIn(email, password);
+        toast.success('Welcome back!', { description: "You've successfully logged in." });
+        onSignedIn();
+      } else {
+        await signUp(email, password);
+        toast.success('Account created!', { description: 'You can now log in with your credentials.' });
+        resetField('password');
+        setMode('sign-in');
+      }
+    } catch (error) {
+      toast.error('Error', { description: messageOf(error) });
+    }
+  });
+
+  const signingIn = mode === 'sign-in';
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 shadow-sm"
+    >
+      <h1 id={headingId} className="text-2xl font-bold text-ink">
+        {signingIn ? 'Sign In' : 'Create Account'}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {signingIn ? 'Sign in to manage CDO Vision events.' : 'Create an account to get started.'}
+      </p>
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
+        <Field label="Email" error={errors.email?.message}>
+          {(ids) => <Input {...ids} type="email" autoComplete="email" required {...register('email')} />}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(ids) => (
+            <Input
+              {...ids}
+              type="password"
+              autoComplete={signingIn ? 'current-password' : 'new-password'}
+              required
+              minLength={MIN_PASSWORD_LENGTH}
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Loading...' : signingIn ? 'Sign In' : 'Sign Up'}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-700">
+        {signingIn ? "Don't have an account?" : 'Already have an account?'}{' '}
+        <button
+          type="button"
+          className="font-medium text-brand-strong underline underline-offset-2 hover:no-underline"
+          onClick={() => setMode(signingIn ? 'sign-up' : 'sign-in')}
+          disabled={isSubmitting}
+        >
+          {signingIn ? 'Sign up' : 'Sign in'}
+        </button>
+      </p>
+    </section>
+  );
+}

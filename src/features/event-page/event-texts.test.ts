@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { EventPage } from '../../data/public-content.ts';
+import { audienceText, sessionTimeRange, shownSections, summaryOf, venueText } from './event-texts.ts';
+
+function page(overrides: Partial<EventPage> = {}, event: Partial<EventPage['event']> = {}): EventPage {
+  return {
+    event: {
+      id: 'e1',
+      slug: 'summit',
+      title: 'Summit',
+      description: null,
+      subheading: null,
+      location: null,
+      start_date: '2027-01-05T09:00:00Z',
+      end_date: '2027-01-05T17:00:00Z',
+      featured_image_url: null,
+      request_invite_url: null,
+      why_attend: [],
+      why_partner: [],
+      ...event,
+    } as EventPage['event'],
+    gallery: [],
+    sponsors: [],
+    sessions: [],
+    attendees: [],
+    testimonials: [],
+    videos: [],
+    ...overrides,
+  };
+}
+
+describe('what the event page says when a field is empty', () => {
+  it("shows the location as venue, or 'TBD'", () => {
+    expect(venueText('  Berlin ')).toBe('Berlin');
+    expect(venueText('')).toBe('TBD');
+    expect(venueText(null)).toBe('TBD');
+  });
+
+  it("shows the subheading as audience, else the attendee count, else '30+ attendees'", () => {
+    expect(audienceText('40 CDOs from DACH', 12)).toBe('40 CDOs from DACH');
+    expect(audienceText(' ', 12)).toBe('12 attendees');
+    expect(audienceText(null, 1)).toBe('1 attendee');
+    expect(audienceText(null, 0)).toBe('30+ attendees');
+  });
+
+  it("prints session times as 'h:mm a - h:mm a'", () => {
+    const start = new Date(2027, 0, 5, 9, 5).toISOString();
+    const end = new Date(2027, 0, 5, 13, 30).toISOString();
+    expect(sessionTimeRange(start, end)).toBe('9:05 AM - 1:30 PM');
+  });
+
+  it('summarises the subheading or description in about 160 characters', () => {
+    expect(summaryOf({ title: 'T', subheading: 'Short', description: 'Long' })).toBe('Short');
+    const long = 'word '.repeat(60);
+    const summary = summaryOf({ title: 'T', subheading: null, description: long });
+    expect(summary.length).toBeLessThanOrEqual(160);
+    expect(summary.endsWith('...')).toBe(true);
+    expect(summaryOf({ title: 'T', subheading: null, description: null })).toMatch(/^T: /);
+  });
+});
+
+describe('the sections an event shows', () => {
+  it('shows only the overview for a bare event', () => {
+    expect(shownSections(page())).toEqual(['overview']);
+  });
+
+  it('adds a section for each kind of content, in page order', () => {
+    const attendee = { id: 'a' } as never;
+    const full = page(
+      {
+        attendees: [{ attendee } as never],
+        sessions: [{ id: 's' } as never],
+        gallery: [{}, {}, {}] as never,
+        testimonials: [{}] as never,
+        videos: [{}] as never,
+      },
+      { why_attend: ['Peers'], why_partner: ['Reach'] },
+    );
+    expect(shownSections(full)).toEqual([
+      'overview',
+      'attendees',
+      'agenda',
+      'why-attend',
+      'sponsors',
+      'gallery',
+      'testimonials',
+      'videos',
+    ]);
+  });
+
+  it('keeps the gallery out with two photos or fewer, and ignores blank why points', () => {
+    expect(shownSections(page({ gallery: [{}, {}] as never }, { why_attend: [' '] }))).toEqual(['overview']);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The document head of an event page, which only knows its event once the data has loaded: the
+ * title '<Event title> | CDO Vision', the meta description, Open Graph tags and a schema.org Event
+ * as JSON-LD. Added in an effect and taken away again when the visitor leaves the page (or the
+ * event changes), restoring what was there before.
+ */
+import { useEffect } from 'react';
+import type { EventPage } from '../../data/public-content.ts';
+import { hasText, summaryOf } from './event-texts.ts';
+
+export const SITE_NAME = 'CDO Vision';
+
+type EventRow = EventPage['event'];
+
+/** An absolute URL for a stored one (demo images are site-relative). */
+function absolute(url: string, origin: string): string {
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return url;
+  }
+}
+
+/** The schema.org Event of an event page (https://schema.org/Event). */
+export function eventJsonLd(event: EventRow, pageUrl: string, origin: string): Record<string, unknown> {
+  const venue = hasText(event.location) ? event.location.trim() : 'TBD';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    startDate: event.start_date,
+    endDate: event.end_date,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    location: { '@type': 'Place', name: venue, address: venue },
+    ...(hasText(event.featured_image_url) ? { image: [absolute(event.featured_image_url, origin)] } : {}),
+    description: summaryOf(event),
+    url: pageUrl,
+    organizer: { '@type': 'Organization', name: SITE_NAME, url: origin },
+  };
+}
+
+/**
+ * Sets a <meta> (by name or property) and returns how to put back what was there. Every copy is set:
+ * the static page and the router's head may each carry one.
+ */
+function setMeta(attribute: 'name' | 'property', key: string, content: string): () => void {
+  const existing = [...document.head.querySelectorAll<HTMLMetaElement>(`meta[${attribute}="${key}"]`)];
+  if (existing.length > 0) {
+    const before = existing.map((meta) => meta.getAttribute('content'));
+    for (const meta of existing) meta.setAttribute('content', content);
+    return () =>
+      existing.forEach((meta, index) => {
+        // Only if nobody has changed it since (the next page's head may already have its own).
+        if (meta.getAttribute('content') !== content) return;
+        const previous = before[index];
+        if (previous === null || previous === undefined) meta.removeAttribute('content');
+        else meta.setAttribute('content', previous);
+      });
+  }
+  const meta = document.createElement('meta');
+  meta.setAttribute(attribute, key);
+  meta.setAttribute('content', content);
+  meta.dataset.eventPage = '';
+  document.head.append(meta);
+  return () => meta.remove();
+}
+
+export function useEventHead(event: EventRow | null): void {
+  useEffect(() => {
+    if (!event) return undefined;
+    const origin = window.location.origin;
+    const pageUrl = `${origin}${window.location.pathname}`;
+    const description = summaryOf(event);
+    const title = `${event.title} | ${SITE_NAME}`;
+
+    const titleBefore = document.title;
+    document.title = title;
+    const restore = [
+      setMeta('name', 'description', description),
+      setMeta('property', 'og:title', title),
+      setMeta('property', 'og:description', description),
+      setMeta('property', 'og:type', 'event'),
+      setMeta('property', 'og:url', pageUrl),
+      setMeta('property', 'og:site_name', SITE_NAME),
+      ...(hasText(event.featured_image_url)
+        ? [setMeta('property', 'og:image', absolute(event.featured_image_url, origin))]
+        : []),
+    ];
+
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.dataset.eventPage = '';
+    // '<' escaped so that no text in the data can close the script element if the head is serialised.
+    script.textContent = JSON.stringify(eventJsonLd(event, pageUrl, origin)).replace(/</g, '\\u003c');
+    document.head.append(script);
+
+    return () => {
+      script.remove();
+      for (const undo of restore.reverse()) undo();
+      if (document.title === title) document.title = titleBefore;
+    };
+  }, [event]);
+}

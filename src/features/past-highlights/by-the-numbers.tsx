@@ -1,0 +1,74 @@
+/**
+ * 'By the Numbers' (spec section 9's figures) over the embedded background video: muted, looping,
+ * decorative. The video only plays when the visitor has not asked for reduced motion (checked in an
+ * effect, so the prerendered HTML is the same for everyone: the poster); with reduced motion, or
+ * before the effect runs, the poster shows and nothing is downloaded beyond it.
+ */
+import { useEffect, useRef } from 'react';
+
+export const HIGHLIGHT_FIGURES = [
+  { value: '4+', label: 'Years' },
+  { value: '20+', label: 'Editions' },
+  { value: '600+', label: 'Leaders' },
+  { value: '50+', label: 'Sponsors' },
+] as const;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function useMotionAwarePlayback() {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(REDUCED_MOTION);
+    const apply = () => {
+      if (query.matches) {
+        video.pause();
+        return;
+      }
+      video.preload = 'auto';
+      // Autoplay of a muted video is allowed; a refusal (e.g. power saving) leaves the poster, which is fine.
+      video.play().catch(() => undefined);
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, []);
+  return videoRef;
+}
+
+export function ByTheNumbers() {
+  const videoRef = useMotionAwarePlayback();
+  return (
+    <section aria-labelledby="by-the-numbers-heading" className="relative isolate overflow-hidden bg-ink text-white">
+      <video
+        ref={videoRef}
+        aria-hidden="true"
+        tabIndex={-1}
+        muted
+        loop
+        playsInline
+        preload="none"
+        poster="/media/hero-poster.webp"
+        className="absolute inset-0 -z-10 h-full w-full object-cover"
+        data-testid="highlights-video"
+      >
+        <source src="/media/hero.webm" type="video/webm" />
+      </video>
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-ink/80" />
+      <div className="mx-auto max-w-[1300px] px-4 py-20 sm:px-6">
+        <h2 id="by-the-numbers-heading" className="text-3xl font-bold tracking-tight">
+          By the Numbers
+        </h2>
+        <dl className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
+          {HIGHLIGHT_FIGURES.map((figure) => (
+            <div key={figure.label} className="flex flex-col border-l-2 border-indigo-300 pl-4">
+              <dt className="text-sm font-semibold tracking-wider text-slate-200 uppercase">{figure.label}</dt>
+              <dd className="order-first text-4xl font-bold sm:text-5xl">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

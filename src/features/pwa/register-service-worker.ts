@@ -1,0 +1,55 @@
+/**
+ * Registers the service worker (production builds, after the page has loaded: src/main.tsx loads
+ * this module then) and turns its life cycle into the update prompt's state:
+ * - a new version that is installed and waiting shows the prompt; it takes over only when the
+ *   visitor chooses 'Reload' (SKIP_WAITING), never by itself, so an open page keeps loading its
+ *   chunks from the old version's precache;
+ * - when a new version takes over a page that an older one controlled (this tab's choice or another
+ *   tab's), the page reloads once, so it never runs old code against a cleaned-up cache;
+ * - the first version takes over at once (clients.claim); the images and settings the page loaded
+ *   before that are handed to it to cache (CACHE_URLS), so the first visit works offline too.
+ */
+import { Workbox } from 'workbox-window';
+import { setUpdateState } from './update-state.ts';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/** Same-origin and API URLs this page fetched before a service worker controlled it. */
+function urlsLoadedSoFar(): string[] {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  return [
+    new URL('/runtime-config.json', location.href).href,
+    ...entries
+      .filter((entry) => entry.initiatorType === 'img' || /\.(?:png|jpe?g|webp|avif|svg)(?:\?|$)/i.test(entry.name))
+      .map((entry) => entry.name),
+  ];
+}
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  const workbox = new Workbox('/service-worker.js', { scope: '/' });
+  let controlled = container.controller !== null;
+  let reloading = false;
+
+  container.addEventListener('controllerchange', () => {
+    if (controlled && !reloading) {
+      reloading = true;
+      window.location.reload();
+    }
+    controlled = true;
+  });
+
+  workbox.addEventListener('waiting', () => {
+    setUpdateState({ waiting: true, activate: () => workbox.messageSkipWaiting() });
+  });
+
+  const registration = await workbox.register();
+  if (!registration) return;
+  if (!controlled) {
+    const active = (await container.ready).active;
+    active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } });
+  }
+  // Long-lived tabs look for a new version now and then (browsers also do on navigations).
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+}

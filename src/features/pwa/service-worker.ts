@@ -1,0 +1,78 @@
+/**
+ * The service worker (built by vite-plugin-pwa, which injects the precache list). It keeps every
+ * public page usable offline after one visit:
+ * - the shell is precached: the prerendered pages, the plain and event shells, every chunk (the
+ *   replica's too), styles, icons and the hero poster;
+ * - a navigation gets its prerendered page, the event shell for /events/<slug>, or the plain shell,
+ *   all from the precache of this worker's own version, so a page never points at chunks it lacks;
+ * - images (demo images and Supabase Storage public objects, from the API's origin) are cached on
+ *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
+ * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
+ *   'Reload', so an open page keeps its chunks until it reloads.
+ * The page also sends URLs it loaded before this worker controlled it (CACHE_URLS, handled by
+ * workbox-routing's default router), so images of the very first visit are kept too.
+ */
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+// Drops caches of older Workbox precache formats only; this version's entries stay until activation.
+cleanupOutdatedCaches();
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// The first worker takes over the open page at once, so the first visit's requests are cached;
+// later versions only activate on SKIP_WAITING, and the page reloads when they take over.
+clientsClaim();
+
+/** The precached page for a path: its prerendered file, the event shell, or the plain shell. */
+function pageFilesFor(pathname: string): string[] {
+  const trimmed = pathname.replace(/\/+$/, '');
+  const files = [trimmed === '' ? '/index.html' : `${trimmed}/index.html`];
+  if (/^\/events\/[^/]+$/.test(trimmed)) files.push('/events/shell.html');
+  files.push('/shell.html');
+  return files;
+}
+
+registerRoute(
+  new NavigationRoute(
+    async ({ request, url }) => {
+      for (const file of pageFilesFor(url.pathname)) {
+        const cached = await matchPrecache(file);
+        if (cached) return cached;
+      }
+      return fetch(request);
+    },
+    // Files the server makes (calendar feeds, sitemap, robots.txt) are not pages.
+    { denylist: [/\/[^/]+\.[a-z0-9]+$/i] },
+  ),
+);
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/runtime-config.json',
+  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 5 }),
+);
+
+const isImage = (url: URL) =>
+  (url.origin === self.location.origin && url.pathname.startsWith('/demo/')) ||
+  url.pathname.includes('/storage/v1/object/public/');
+
+registerRoute(
+  ({ url }) => isImage(url),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [
+      // Images from the API's origin load without CORS: their responses are opaque (status 0).
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);

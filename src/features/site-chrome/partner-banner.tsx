@@ -1,0 +1,76 @@
+/**
+ * The floating 'Partner with CDO Vision' banner (spec section 2, "Global elements"): open until the
+ * visitor dismisses it, and the dismissal is remembered in this browser. Prerendered HTML has it closed
+ * and the browser opens it after hydration (localStorage is read only in the browser); it is fixed to
+ * the viewport, so that shifts no layout.
+ */
+import { Link } from '@tanstack/react-router';
+import { Handshake, X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { buttonClasses } from '../../ui/button.tsx';
+
+const DISMISSED_KEY = 'cdo-vision:partner-banner-dismissed';
+
+/** Dismissals in this page when storage is blocked (private mode, policy), so dismissing still works. */
+let dismissedHere = false;
+const listeners = new Set<() => void>();
+
+function readDismissed(): boolean {
+  if (dismissedHere) return true;
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function dismiss(): void {
+  dismissedHere = true;
+  try {
+    localStorage.setItem(DISMISSED_KEY, '1');
+  } catch {
+    // Storage blocked: remembered for this page only.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab dismissed it.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function PartnerBanner() {
+  // The prerendered page (and hydration) has it closed; the browser's answer follows at once.
+  const dismissed = useSyncExternalStore(subscribe, readDismissed, () => true);
+  if (dismissed) return null;
+  return (
+    <aside
+      aria-label="Partner with CDO Vision"
+      className="fixed inset-x-3 bottom-3 z-30 flex items-center gap-3 rounded-xl bg-ink p-3 pr-2 text-white shadow-2xl ring-1 ring-white/10 sm:inset-x-auto sm:left-4 sm:max-w-md"
+    >
+      <span
+        aria-hidden="true"
+        className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand sm:flex"
+      >
+        <Handshake className="h-5 w-5" />
+      </span>
+      <p className="flex-1 text-sm font-semibold">Partner with CDO Vision</p>
+      <Link to="/contact" className={buttonClasses('light', 'sm')}>
+        Contact Us
+      </Link>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label="Dismiss partner banner"
+        className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white"
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The grid of past sponsors: each logo, or the name as text when there is none. While the list is
+ * loading or empty, 12 placeholder tiles hold the grid (spec section 9).
+ */
+import type { LiveRead, Sponsor } from '../../data/public-content.ts';
+
+const PLACEHOLDER_TILES = 12;
+const TILE = 'flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-white p-4';
+
+export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
+  const sponsors = state.status === 'ready' ? state.data : [];
+  return (
+    <section aria-labelledby="past-sponsors-heading" className="bg-slate-50">
+      <div className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+        <h2 id="past-sponsors-heading" className="text-3xl font-bold tracking-tight">
+          Our past sponsors
+        </h2>
+        {sponsors.length === 0 ? (
+          <ul
+            aria-hidden="true"
+            data-testid="sponsor-placeholders"
+            className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6"
+          >
+            {Array.from({ length: PLACEHOLDER_TILES }, (_, n) => (
+              <li key={n} className={`${TILE} animate-pulse`}>
+                <span className="h-6 w-2/3 rounded bg-slate-200" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {sponsors.map((sponsor) => (
+              <li key={sponsor.id} className={TILE}>
+                {sponsor.logo_url ? (
+                  <img
+                    src={sponsor.logo_url}
+                    alt={sponsor.name}
+                    loading="lazy"
+                    decoding="async"
+                    width={160}
+                    height={80}
+                    className="h-14 w-full object-contain"
+                  />
+                ) : (
+                  <span className="text-center font-semibold text-slate-800">{sponsor.name}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCalendar,
+  calendarEventFromEvent,
+  escapeIcsText,
+  eventUid,
+  foldIcsLine,
+  formatIcsDateTime,
+  icsFileName,
+} from './ics.ts';
+
+const NOW = new Date('2026-11-22T10:15:30Z');
+
+/** The logical lines of an iCalendar text: unfolded, without the CRLFs. */
+function unfold(ics: string): string[] {
+  return ics.replace(/\r\n /g, '').split('\r\n').slice(0, -1);
+}
+
+describe('an .ics file for events (RFC 5545)', () => {
+  it('a visitor downloads one event and gets a calendar with its time in UTC, place and link', () => {
+    const ics = buildCalendar({
+      name: 'CDO Vision London',
+      now: NOW,
+      events: [
+        {
+          uid: eventUid('3f1c'),
+          title: 'CDO Vision London',
+          start: '2027-01-14T18:30:00+01:00',
+          end: new Date('2027-01-14T22:00:00Z'),
+          location: 'The Shard, London',
+          description: 'Dinner; talks',
+          url: 'https://cdovision.example/events/london-2027',
+        },
+      ],
+    });
+    expect(unfold(ics)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//CDO Vision//Events Calendar//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'X-WR-CALNAME:CDO Vision London',
+      'BEGIN:VEVENT',
+      'UID:event-3f1c@cdo-vision',
+      'DTSTAMP:20261122T101530Z',
+      'DTSTART:20270114T173000Z',
+      'DTEND:20270114T220000Z',
+      'SUMMARY:CDO Vision London',
+      'LOCATION:The Shard\\, London',
+      'DESCRIPTION:Dinner\\; talks',
+      'URL:https://cdovision.example/events/london-2027',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ]);
+  });
+
+  it('every line ends in CRLF and no physical line is longer than 75 octets', () => {
+    const ics = buildCalendar({
+      name: 'Series',
+      now: NOW,
+      events: [
+        {
+          uid: 'a@b',
+          title: 'Ünïcödé summit — '.repeat(12),
+          start: NOW,
+          end: new Date(NOW.getTime() + 3_600_000),
+          description: '数据领导力 '.repeat(40),
+        },
+      ],
+    });
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    // Unfolding gives the texts back whole: no character was split.
+    const lines = unfold(ics);
+    expect(lines).toContain(`SUMMARY:${'Ünïcödé summit — '.repeat(12)}`);
+    expect(lines).toContain(`DESCRIPTION:${'数据领导力 '.repeat(40)}`);
+  });
+
+  it('folds at exactly 75 octets and starts continuations with one space', () => {
+    const line = `SUMMARY:${'x'.repeat(150)}`;
+    const folded = foldIcsLine(line).split('\r\n');
+    expect(folded[0]).toHaveLength(75);
+    expect(folded[1]).toMatch(/^ x{74}$/);
+    expect(folded[2]).toBe(` ${'x'.repeat(158 - 75 - 74)}`);
+    expect(foldIcsLine('SHORT:line')).toBe('SHORT:line');
+    // A three-octet character that would cross the limit moves whole to the next line.
+    const multi = foldIcsLine(`${'a'.repeat(74)}€b`).split('\r\n');
+    expect(multi).toEqual(['a'.repeat(74), ' €b']);
+  });
+
+  it('escapes backslashes, semicolons, commas and line breaks in text, and drops control characters', () => {
+    expect(escapeIcsText('a\\b;c,d\ne\r\nf\rg\th\u0007')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng\th');
+  });
+
+  it('writes instants as UTC date-times', () => {
+    expect(formatIcsDateTime('2026-01-05T09:05:07.900+02:00')).toBe('20260105T070507Z');
+    expect(formatIcsDateTime(new Date(Date.UTC(2027, 11, 31, 23, 59, 59)))).toBe('20271231T235959Z');
+    expect(() => formatIcsDateTime('not a date')).toThrow(RangeError);
+  });
+
+  it('leaves out DTEND when the end is not after the start, as RFC 5545 requires', () => {
+    const ics = buildCalendar({
+      name: 'x',
+      now: NOW,
+      events: [{ uid: 'u', title: 't', start: NOW, end: NOW }],
+    });
+    expect(ics).toContain('DTSTART:20261122T101530Z');
+    expect(ics).not.toContain('DTEND');
+  });
+
+  it('a feed says how often to refresh; an empty calendar is still valid', () => {
+    const lines = unfold(buildCalendar({ name: 'Feed', now: NOW, events: [], refreshHours: 6 }));
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT6H');
+    expect(lines).toContain('X-PUBLISHED-TTL:PT6H');
+    expect(lines.at(0)).toBe('BEGIN:VCALENDAR');
+    expect(lines.at(-1)).toBe('END:VCALENDAR');
+    expect(lines).not.toContain('BEGIN:VEVENT');
+  });
+
+  it('a URL or UID cannot inject properties through a line break', () => {
+    const ics = buildCalendar({
+      name: 'x',
+      now: NOW,
+      events: [{ uid: 'u\r\nX-EVIL:1', title: 't', start: NOW, end: NOW, url: 'https://a.example/\nATTACH:x' }],
+    });
+    expect(unfold(ics).some((line) => line.startsWith('X-EVIL') || line.startsWith('ATTACH'))).toBe(false);
+  });
+});
+
+describe('calendar events from the events table', () => {
+  it('links to the event page by slug, or by id when there is none, on the given origin', () => {
+    const base = {
+      id: '7d0e',
+      title: 'Paris',
+      start_date: '2027-03-01T09:00:00Z',
+      end_date: '2027-03-01T17:00:00Z',
+    };
+    const withSlug = calendarEventFromEvent({ ...base, slug: 'paris-2027', location: 'Paris' }, 'https://x.example/');
+    expect(withSlug).toMatchObject({
+      uid: 'event-7d0e@cdo-vision',
+      url: 'https://x.example/events/paris-2027',
+      location: 'Paris',
+      description: 'https://x.example/events/paris-2027',
+    });
+    const withoutSlug = calendarEventFromEvent({ ...base, slug: null, subheading: 'For CDOs' }, 'https://x.example');
+    expect(withoutSlug.url).toBe('https://x.example/events/7d0e');
+    expect(withoutSlug.description).toBe('For CDOs\n\nhttps://x.example/events/7d0e');
+  });
+});
+
+describe('the file name of a download', () => {
+  it('is the title in lowercase ASCII words joined by hyphens', () => {
+    expect(icsFileName('CDO Vision — Zürich Summit, 2027')).toBe('cdo-vision-zurich-summit-2027.ics');
+    expect(icsFileName('  !!  ')).toBe('event.ics');
+    expect(icsFileName('a'.repeat(200))).toBe(`${'a'.repeat(80)}.ics`);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Video links as editors paste them (spec section 2, "Videos": long and short forms of a video site
+ * are converted to embed form). YouTube goes to its no-cookie player so that a visitor gets no
+ * tracking cookie until they press play; other links (direct files) are returned unchanged.
+ */
+
+export type VideoSource =
+  | { kind: 'youtube'; id: string; embedUrl: string }
+  | { kind: 'vimeo'; id: string; embedUrl: string }
+  | { kind: 'file'; url: string };
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+const YOUTUBE_ID = /^[\w-]{6,20}$/;
+const VIMEO_ID = /^\d{3,15}$/;
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url.trim());
+  } catch {
+    return null;
+  }
+}
+
+function youtubeId(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  if (host === 'youtu.be' || host === 'www.youtu.be') {
+    const id = url.pathname.split('/')[1] ?? '';
+    return YOUTUBE_ID.test(id) ? id : null;
+  }
+  if (!YOUTUBE_HOSTS.has(host)) return null;
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (parts[0] === 'watch') {
+    const id = url.searchParams.get('v') ?? '';
+    return YOUTUBE_ID.test(id) ? id : null;
+  }
+  if (parts[0] === 'embed' || parts[0] === 'shorts' || parts[0] === 'live' || parts[0] === 'v') {
+    const id = parts[1] ?? '';
+    return YOUTUBE_ID.test(id) ? id : null;
+  }
+  return null;
+}
+
+function vimeoId(url: URL): string | null {
+  if (!VIMEO_HOSTS.has(url.hostname.toLowerCase())) return null;
+  const parts = url.pathname.split('/').filter(Boolean);
+  // vimeo.com/<id>, vimeo.com/channels/<name>/<id>, player.vimeo.com/video/<id>: the id is the last number.
+  const id = [...parts].reverse().find((part) => VIMEO_ID.test(part));
+  return id ?? null;
+}
+
+/** Recognises a video-site link; anything else is a direct file (or an embed we pass through). */
+export function parseVideoUrl(url: string): VideoSource {
+  const parsed = parseUrl(url);
+  if (parsed) {
+    const youtube = youtubeId(parsed);
+    if (youtube) return { kind: 'youtube', id: youtube, embedUrl: `https://www.youtube-nocookie.com/embed/${youtube}` };
+    const vimeo = vimeoId(parsed);
+    if (vimeo) return { kind: 'vimeo', id: vimeo, embedUrl: `https://player.vimeo.com/video/${vimeo}` };
+  }
+  return { kind: 'file', url };
+}
+
+/** The embed form of a video-site link; other URLs unchanged. */
+export function toEmbedUrl(url: string): string {
+  const source = parseVideoUrl(url);
+  return source.kind === 'file' ? source.url : source.embedUrl;
+}
+
+/** Whether the link plays in an iframe (a video site) rather than a <video> element. */
+export function isEmbeddableVideo(url: string): boolean {
+  return parseVideoUrl(url).kind !== 'file';
+}
+
+/**
+ * A poster image derivable from the link alone: YouTube's still for the video. Vimeo needs an API
+ * call for its still and a direct file has none, so those give undefined.
+ */
+export function videoThumbnailUrl(url: string): string | undefined {
+  const source = parseVideoUrl(url);
+  return source.kind === 'youtube' ? `https://i.ytimg.com/vi/${source.id}/hqdefault.jpg` : undefined;
+}

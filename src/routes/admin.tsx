@@ -1,0 +1,42 @@
+import { Navigate, Outlet, createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../data/auth.ts';
+import { AdminLoading, AdminShell } from '../features/admin-shell/admin-shell.tsx';
+import { SyncStatusBar } from '../features/admin-sync/sync-status.tsx';
+import { toast } from '../ui/toaster.tsx';
+
+export const Route = createFileRoute('/admin')({
+  head: () => ({
+    meta: [
+      { title: 'Admin Dashboard | CDO Vision' },
+      { name: 'description', content: 'The CDO Vision back office.' },
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  const auth = useAuth();
+  if (auth.loading) return <AdminLoading />;
+  // Signed out here with 'Sign Out': home (spec). Never signed in: the sign-in page. Decided from
+  // the auth store, not from state of this component, which a change of location may remount.
+  if (!auth.user) return <Navigate to={auth.signedOut ? '/' : '/auth'} replace />;
+
+  const signOut = () => {
+    auth
+      .signOut()
+      .catch((error: unknown) =>
+        toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
+      );
+  };
+  return (
+    <AdminShell
+      isAdmin={auth.isAdmin}
+      email={auth.user.email ?? null}
+      onSignOut={signOut}
+      syncStatus={auth.isAdmin ? <SyncStatusBar /> : null}
+    >
+      <Outlet />
+    </AdminShell>
+  );
+}

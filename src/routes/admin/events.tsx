@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminEventsPage } from '../../features/admin-events/admin-events-page.tsx';
+
+export const Route = createFileRoute('/admin/events')({
+  head: () => ({
+    meta: [
+      { title: 'Events | CDO Vision' },
+      { name: 'description', content: 'Create and edit events, their sessions, attendees, sponsors and gallery.' },
+    ],
+  }),
+  component: AdminEventsPage,
+});

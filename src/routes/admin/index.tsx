@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminDashboard } from '../../features/admin-shell/admin-dashboard.tsx';
+
+export const Route = createFileRoute('/admin/')({
+  head: () => ({
+    meta: [
+      { title: 'Admin Dashboard | CDO Vision' },
+      { name: 'description', content: 'The CDO Vision back office: events, attendees, sponsors and admin accounts.' },
+    ],
+  }),
+  component: AdminDashboard,
+});

@@ -1,0 +1,52 @@
+/**
+ * /events/{slug}: an event's page. The parameter is the slug, or the id for an event without one
+ * (the data hook matches either). 'Loading...' until the event is read, the 404 page when there is
+ * no such event. The head here is the generic one the prerendered shell carries; the page sets the
+ * event's own title, description, Open Graph tags and JSON-LD once it has loaded.
+ */
+import { createFileRoute } from '@tanstack/react-router';
+import { useEventPage, type PastAttendee } from '../../data/public-content.ts';
+import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
+import { AttendeeProfileDialog } from '../../features/attendee-profile/attendee-profile-dialog.tsx';
+import { EventPageView, type AttendeeSlots } from '../../features/event-page/event-page-view.tsx';
+import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
+
+export const Route = createFileRoute('/events/$slug')({
+  head: () => ({
+    meta: [
+      { title: 'Event | CDO Vision' },
+      {
+        name: 'description',
+        content:
+          'An invite-only CDO Vision gathering of chief data officers and enterprise AI leaders: agenda, attendees and sponsors.',
+      },
+    ],
+  }),
+  component: EventRoute,
+});
+
+/** Attendee cards and speaker chips open the 'Attendee Profile' dialog of the attendee-profile feature. */
+const ATTENDEE_SLOTS: AttendeeSlots = {
+  card: (attendee: PastAttendee) => <AttendeeCard attendee={attendee} />,
+  opener: (attendee, element) => <AttendeeProfileDialog attendee={attendee} trigger={element} />,
+};
+
+function EventRoute() {
+  const { slug } = Route.useParams();
+  const read = useEventPage(slug);
+  if (read.status === 'loading') {
+    return (
+      <main className="mx-auto flex min-h-[70vh] max-w-[1300px] items-center justify-center px-4">
+        <p role="status" className="text-lg text-slate-700">
+          Loading...
+        </p>
+      </main>
+    );
+  }
+  if (!read.data) return <NotFoundPage />;
+  return (
+    <main>
+      <EventPageView page={read.data} slots={ATTENDEE_SLOTS} />
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A click-to-load video player: until the visitor presses play it shows only a poster (or a neutral
+ * panel) and a labelled button, so a page with videos loads no third-party player, sets no cookie
+ * and costs nothing for videos nobody watches. Video-site links are converted to their embed form.
+ */
+import { useState } from 'react';
+import { cx } from '../lib/class-names.ts';
+import { parseVideoUrl, videoThumbnailUrl } from '../lib/video-embed.ts';
+
+export interface VideoEmbedProps {
+  /** A video-site link in any form, an embed link, or a direct file URL. */
+  url: string;
+  /** Names the video: the play button says 'Play video: {title}' and the iframe carries it. */
+  title: string;
+  /** A poster; when absent, YouTube's still is used where derivable, else a neutral panel. */
+  thumbnailUrl?: string | null | undefined;
+  className?: string;
+}
+
+function withAutoplay(embedUrl: string): string {
+  // The visitor already pressed play once: starting at once saves a second click in the player.
+  return `${embedUrl}${embedUrl.includes('?') ? '&' : '?'}autoplay=1`;
+}
+
+export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedProps) {
+  const [playing, setPlaying] = useState(false);
+  const source = parseVideoUrl(url);
+  const poster = thumbnailUrl || videoThumbnailUrl(url);
+
+  return (
+    <div className={cx('relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900', className)}>
+      {playing ? (
+        source.kind === 'file' ? (
+          <video
+            src={source.url}
+            title={title}
+            aria-label={title}
+            controls
+            autoPlay
+            playsInline
+            {...(poster ? { poster } : {})}
+            className="absolute inset-0 h-full w-full bg-black"
+          />
+        ) : (
+          <iframe
+            src={withAutoplay(source.embedUrl)}
+            title={title}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="absolute inset-0 h-full w-full border-0"
+          />
+        )
+      ) : (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          aria-label={`Play video: ${title}`}
+          className="group absolute inset-0 flex h-full w-full items-center justify-center"
+        >
+          {poster ? (
+            <img
+              src={poster}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={480}
+              height={270}
+              className="absolute inset-0 h-full w-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="absolute inset-0 bg-gradient-to-br from-slate-800 via-slate-900 to-ink"
+            />
+          )}
+          <span aria-hidden="true" className="absolute inset-0 bg-black/25 transition-colors group-hover:bg-black/40" />
+          <span
+            aria-hidden="true"
+            className="relative flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-ink shadow-lg transition-transform group-hover:scale-105"
+          >
+            <svg viewBox="0 0 24 24" className="ml-1 h-7 w-7" fill="currentColor">
+              <path d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.6-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z" />
+            </svg>
+          </span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * iCalendar (RFC 5545) text for events: the 'Add to calendar' downloads in the app and the
+ * subscribable feed of the calendar-feed function build the same text here, so a calendar that
+ * imported a download and also subscribes to the feed sees one event, not two (same UID).
+ *
+ * It lives under supabase/functions because functions import nothing outside supabase/; the app
+ * reaches it through src/lib/ics.ts, which re-exports it. Pure code: no imports, no I/O, no clock
+ * unless `now` is left out.
+ *
+ * What RFC 5545 asks and this does: CRLF after every line (3.1), lines folded at 75 octets without
+ * splitting a UTF-8 character, continuations starting with one space (3.1), TEXT values escaped
+ * (backslash, semicolon, comma, newline; 3.3.11), UTC date-times `YYYYMMDDTHHMMSSZ` (3.3.5),
+ * VERSION, PRODID, and in every VEVENT a UID and a DTSTAMP (3.6.1).
+ */
+
+/** One event of a calendar. `start` and `end` are instants (Date or ISO 8601 text). */
+export interface IcsEvent {
+  /** Globally unique and stable across exports: `eventUid(id)` for the events table. */
+  uid: string;
+  title: string;
+  start: Date | string;
+  end: Date | string;
+  location?: string | null;
+  description?: string | null;
+  /** The event's page; a URI, so it is not TEXT-escaped. */
+  url?: string | null;
+}
+
+export interface IcsCalendar {
+  /** Shown by calendar apps as the calendar's name (X-WR-CALNAME). */
+  name: string;
+  events: readonly IcsEvent[];
+  /** The DTSTAMP of every event (when this text was made); now by default. */
+  now?: Date;
+  /**
+   * For a subscribed feed: how often a client should poll it, in hours (REFRESH-INTERVAL of
+   * RFC 7986 and the older X-PUBLISHED-TTL that Outlook reads). Left out for one-off downloads.
+   */
+  refreshHours?: number;
+}
+
+export const ICS_PRODID = '-//CDO Vision//Events Calendar//EN';
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+const CRLF = '\r\n';
+const MAX_LINE_OCTETS = 75;
+
+/** The UID an event of the events table gets in every calendar this product makes. */
+export function eventUid(eventId: string): string {
+  return `event-${eventId}@cdo-vision`;
+}
+
+function toDate(value: Date | string): Date {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  return date;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** An instant as an RFC 5545 UTC DATE-TIME: 20260105T093000Z. */
+export function formatIcsDateTime(value: Date | string): string {
+  const d = toDate(value);
+  return (
+    `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
+    `T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
+  );
+}
+
+/**
+ * A TEXT value escaped (RFC 5545 3.3.11): backslash, semicolon and comma get a backslash, any line
+ * break becomes `\n`, and control characters other than tab (not allowed in TEXT) are dropped.
+ */
+export function escapeIcsText(value: string): string {
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+  );
+}
+
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
+/**
+ * One content line folded (RFC 5545 3.1): no physical line longer than 75 octets, each continuation
+ * starting with a space, never splitting a UTF-8 character. Returns the lines joined with CRLF.
+ */
+export function foldIcsLine(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8Length(char.codePointAt(0) ?? 0);
+    if (octets + size > MAX_LINE_OCTETS) {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+/** URIs are not TEXT: nothing is escaped, but a line break would end the property, so none gets through. */
+function uriValue(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters cannot be part of a URI line
+  return value.replace(/[\u0000-\u001F\u007F]/g, '');
+}
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function eventLines(event: IcsEvent, stamp: string): string[] {
+  const start = toDate(event.start);
+  const end = toDate(event.end);
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${uriValue(event.uid)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${formatIcsDateTime(start)}`,
+  ];
+  // DTEND must be later than DTSTART (3.6.1); without it the event is an instant at DTSTART.
+  if (end.getTime() > start.getTime()) lines.push(`DTEND:${formatIcsDateTime(end)}`);
+  lines.push(`SUMMARY:${escapeIcsText(event.title)}`);
+  if (present(event.location)) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
+  if (present(event.description)) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
+  if (present(event.url)) lines.push(`URL:${uriValue(event.url)}`);
+  lines.push('END:VEVENT');
+  return lines;
+}
+
+/** A whole VCALENDAR with its events, as text with CRLF line endings (ending in CRLF too). */
+export function buildCalendar(calendar: IcsCalendar): string {
+  const stamp = formatIcsDateTime(calendar.now ?? new Date());
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${ICS_PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeIcsText(calendar.name)}`,
+  ];
+  if (calendar.refreshHours !== undefined) {
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshHours}H`);
+    lines.push(`X-PUBLISHED-TTL:PT${calendar.refreshHours}H`);
+  }
+  for (const event of calendar.events) lines.push(...eventLines(event, stamp));
+  lines.push('END:VCALENDAR');
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+/** The fields of an events row the calendars use (the public columns). */
+export interface CalendarSourceEvent {
+  id: string;
+  slug: string | null;
+  title: string;
+  start_date: string;
+  end_date: string;
+  location?: string | null;
+  subheading?: string | null;
+  description?: string | null;
+}
+
+/** The path of an event's page: by slug, or by id when it has none (spec section 2). */
+export function eventPath(event: Pick<CalendarSourceEvent, 'id' | 'slug'>): string {
+  return `/events/${encodeURIComponent(event.slug || event.id)}`;
+}
+
+/**
+ * An events row as a calendar event: the page link on `siteOrigin` (e.g. https://cdovision.example)
+ * as URL, the description (else the subheading) as DESCRIPTION.
+ */
+export function calendarEventFromEvent(event: CalendarSourceEvent, siteOrigin: string): IcsEvent {
+  const url = `${siteOrigin.replace(/\/+$/, '')}${eventPath(event)}`;
+  const about = present(event.description) ? event.description : present(event.subheading) ? event.subheading : '';
+  return {
+    uid: eventUid(event.id),
+    title: event.title,
+    start: event.start_date,
+    end: event.end_date,
+    location: event.location ?? null,
+    description: about ? `${about}\n\n${url}` : url,
+    url,
+  };
+}
+
+/**
+ * A file name for an event's .ics download: the title in lowercase ASCII words joined by hyphens
+ * ('Zürich Summit, 2027' -> 'zurich-summit-2027.ics'), 'event.ics' when nothing is left.
+ */
+export function icsFileName(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return `${base || 'event'}.ics`;
+}

@@ -1,0 +1,443 @@
+/**
+ * Admin: Attendees (spec section 2; issue 6) in the browser, against the real backend and the fake
+ * LinkedIn provider, AI endpoint and logo service of support/fake-services.ts (logo domains starting
+ * with 'missing' are unknown there; LinkedIn handles starting with 'private-' are private).
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { axe, expect, test, unique, type Api } from './support/fixtures.ts';
+
+/** A 2x2 red PNG: a real image the browser can decode and reduce. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const FAKE_SERVICES_URL = `http://127.0.0.1:${Number(
+  process.env.E2E_FAKE_SERVICES_PORT ?? Number(process.env.E2E_API_PORT ?? 54331) + 300,
+)}`;
+
+type AttendeeRow = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  job_title: string | null;
+  photo_url: string | null;
+  company_logo_url: string | null;
+  bio: string | null;
+  linkedin_url: string | null;
+  priorities: string | null;
+};
+
+/** A unique, lower-case e-mail address. */
+function uniqueEmail(prefix: string): string {
+  return `${unique(prefix).replace(/\s+/g, '.').toLowerCase()}@example.org`;
+}
+
+/** A unique LinkedIn handle (letters, digits, hyphens). */
+function uniqueHandle(prefix: string): string {
+  return unique(prefix).replace(/\s+/g, '-').toLowerCase();
+}
+
+/** Attendees created through the page (not through `api.create`) are deleted by e-mail after the test. */
+const createdByPage: string[] = [];
+
+// Bulk runs pause between records (0.5 s and 2 s), and the machine may be busy.
+test.describe.configure({ timeout: 120_000 });
+test.afterEach(async ({ api }) => {
+  for (const email of createdByPage.splice(0)) {
+    const { error } = await api.admin.from('attendees').delete().eq('email', email);
+    if (error) throw new Error(`cleanup ${email}: ${error.message}`);
+  }
+});
+
+async function openAttendees(page: Page) {
+  await signInAsAdmin(page);
+  await page.goto('/admin/attendees');
+  await waitForAdminReplica(page);
+  await expect(page.getByRole('heading', { name: 'Attendees', exact: true })).toBeVisible();
+}
+
+function attendeeRow(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+
+function toast(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title });
+}
+
+async function serverAttendee(api: Api, email: string): Promise<AttendeeRow | null> {
+  const { data, error } = await api.admin
+    .from('attendees')
+    .select('*')
+    .eq('email', email)
+    .eq('_deleted', false)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  return data as AttendeeRow | null;
+}
+
+async function allAttendees(api: Api): Promise<AttendeeRow[]> {
+  const { data, error } = await api.admin.from('attendees').select('*').eq('_deleted', false);
+  if (error) throw new Error(error.message);
+  return data as AttendeeRow[];
+}
+
+const blank = (value: string | null) => value === null || value.trim() === '';
+
+test('admin adds an attendee, edits it and deletes it, with a toast at each step', async ({ page, api }) => {
+  const name = unique('Grace Hopper');
+  const email = uniqueEmail('grace');
+  createdByPage.push(email);
+  await openAttendees(page);
+  await expect(page.getByRole('button', { name: 'Bulk Scrape LinkedIn' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Fetch Logos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
+
+  await page.getByRole('button', { name: 'Add Attendee' }).click();
+  const form = page.getByRole('form', { name: 'Add Attendee' });
+  await form.getByRole('button', { name: 'Create Attendee' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Email is required')).toBeVisible();
+
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill('not an address');
+  await form.getByRole('button', { name: 'Create Attendee' }).click();
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  await form.getByLabel('Email').fill(email.toUpperCase());
+  await form.getByLabel('Job Title').fill('Rear Admiral');
+  await form.getByLabel('LinkedIn URL').fill('linkedin');
+  await form.getByRole('button', { name: 'Create Attendee' }).click();
+  await expect(form.getByText('Enter a URL starting with https://')).toBeVisible();
+  await form.getByLabel('LinkedIn URL').fill('');
+  await form.getByLabel('Bio (about 200 words)').fill('Pioneer of compilers.');
+  await form.getByLabel('Priorities (comma-separated)').fill('Compilers, Education');
+  await form.getByRole('button', { name: 'Create Attendee' }).click();
+
+  await expect(toast(page, 'Attendee added successfully')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = attendeeRow(page, name);
+  await expect(row.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  await expect(row.getByText('No photo')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Rear Admiral' })).toBeVisible();
+  // Newest first: the new attendee is the first row of the list.
+  await expect(page.getByRole('row').nth(1).getByRole('rowheader')).toHaveText(name);
+  // The new row reaches the backend, its e-mail stored lower-cased.
+  await expect.poll(async () => (await serverAttendee(api, email))?.priorities).toBe('Compilers, Education');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const editForm = page.getByRole('form', { name: 'Edit Attendee' });
+  await expect(editForm.getByLabel('Bio (about 200 words)')).toHaveValue('Pioneer of compilers.');
+  await editForm.getByLabel('Job Title').fill('Computer Scientist');
+  await editForm.getByRole('button', { name: 'Update Attendee' }).click();
+  await expect(toast(page, 'Attendee updated successfully')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Computer Scientist' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete attendee?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Attendee removed')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect.poll(async () => serverAttendee(api, email)).toBeNull();
+});
+
+test('admin uploads a photo for an attendee and the list shows it instead of "No photo"', async ({ page, api }) => {
+  const attendee = await api.create<AttendeeRow>('attendees', {
+    name: unique('Ada Lovelace'),
+    email: uniqueEmail('ada'),
+  });
+  await openAttendees(page);
+  const row = attendeeRow(page, attendee.name);
+  await expect(row.getByText('No photo')).toBeVisible();
+
+  await row.getByRole('button', { name: `Edit ${attendee.name}` }).click();
+  const form = page.getByRole('form', { name: 'Edit Attendee' });
+  await form
+    .getByLabel('Photo')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(toast(page, 'Upload failed')).toContainText('notes.txt is not an image file');
+
+  await form.getByLabel('Photo').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('img', { name: 'New photo preview' })).toBeVisible();
+  await form.getByRole('button', { name: 'Update Attendee' }).click();
+  await expect(toast(page, 'Attendee updated successfully')).toBeVisible();
+  await expect(toast(page, 'Photo uploaded successfully')).toBeVisible();
+  await expect(row.getByRole('img', { name: attendee.name })).toBeVisible();
+  await expect(row.getByText('No photo')).toHaveCount(0);
+
+  // The outbox uploads the file to the attendee-photos bucket and the record gets its public URL.
+  await expect
+    .poll(async () => (await serverAttendee(api, attendee.email))?.photo_url ?? '', { timeout: 20_000 })
+    .toMatch(/\/storage\/v1\/object\/public\/attendee-photos\//);
+});
+
+test('scraping needs a saved attendee with a LinkedIn URL, then fills the profile from LinkedIn', async ({
+  page,
+  api,
+}) => {
+  const handle = uniqueHandle('ada-scrape');
+  const attendee = await api.create<AttendeeRow>('attendees', {
+    name: unique('Scrape Ready'),
+    email: uniqueEmail('scrape'),
+    linkedin_url: `https://www.linkedin.com/in/${handle}`,
+  });
+  const privateOne = await api.create<AttendeeRow>('attendees', {
+    name: unique('Scrape Private'),
+    email: uniqueEmail('private'),
+    linkedin_url: `https://www.linkedin.com/in/${uniqueHandle('private-profile')}`,
+  });
+  await openAttendees(page);
+
+  // A new attendee is not saved yet.
+  await page.getByRole('button', { name: 'Add Attendee' }).click();
+  const newForm = page.getByRole('form', { name: 'Add Attendee' });
+  await newForm.getByLabel('LinkedIn URL').fill('https://www.linkedin.com/in/someone');
+  await newForm.getByRole('button', { name: 'Scrape Profile' }).click();
+  await expect(toast(page, 'Cannot scrape')).toContainText('Please save the attendee first with a LinkedIn URL');
+  await newForm.getByRole('button', { name: 'Cancel' }).click();
+
+  await attendeeRow(page, attendee.name)
+    .getByRole('button', { name: `Edit ${attendee.name}` })
+    .click();
+  const form = page.getByRole('form', { name: 'Edit Attendee' });
+  await form.getByRole('button', { name: 'Scrape Profile' }).click();
+  await expect(toast(page, 'Profile scraped successfully!')).toBeVisible({ timeout: 15_000 });
+  await expect(form.getByLabel('Bio (about 200 words)')).toHaveValue(
+    `${handle} is Chief Data Officer at Fake Profiles Ltd.`,
+  );
+  await expect(form.getByLabel('Priorities (comma-separated)')).toHaveValue(
+    'Data governance, AI adoption, Data literacy',
+  );
+  await expect(form.getByLabel('Current Focus')).toHaveValue(
+    'Building the data platform as Chief Data Officer at Fake Profiles Ltd.',
+  );
+  await expect(form.getByLabel('Future Focus')).toHaveValue('Scaling responsible AI across the group.');
+  await form.getByRole('button', { name: 'Update Attendee' }).click();
+  await expect(toast(page, 'Attendee updated successfully')).toBeVisible();
+  await expect
+    .poll(async () => (await serverAttendee(api, attendee.email))?.bio)
+    .toBe(`${handle} is Chief Data Officer at Fake Profiles Ltd.`);
+
+  // A private profile: the function's error is shown.
+  await attendeeRow(page, privateOne.name)
+    .getByRole('button', { name: `Edit ${privateOne.name}` })
+    .click();
+  const privateForm = page.getByRole('form', { name: 'Edit Attendee' });
+  await privateForm.getByRole('button', { name: 'Scrape Profile' }).click();
+  await expect(toast(page, 'Scraping failed')).toContainText('LinkedIn profile not found', { timeout: 15_000 });
+  await expect(privateForm.getByLabel('Bio (about 200 words)')).toHaveValue('');
+});
+
+test("a new attendee's company logo is looked up once typing pauses, and Fetch Logo explains failures", async ({
+  page,
+  api,
+}) => {
+  const suffix = unique('').trim();
+  const company = `Logoworks ${suffix} Inc.`;
+  const domain = `logoworks${suffix}.com`;
+  const email = uniqueEmail('logo');
+  createdByPage.push(email);
+  await openAttendees(page);
+
+  await page.getByRole('button', { name: 'Add Attendee' }).click();
+  const form = page.getByRole('form', { name: 'Add Attendee' });
+  await form.getByRole('button', { name: 'Fetch Logo' }).click();
+  await expect(toast(page, 'No company name')).toContainText('Please enter a company name first');
+
+  await form.getByLabel('Company', { exact: true }).fill(`Missing ${suffix}`);
+  await form.getByRole('button', { name: 'Fetch Logo' }).click();
+  await expect(toast(page, 'Logo not found')).toContainText('Could not find a logo for this company');
+
+  // Typed key by key: one lookup, 1.5 s after the last keystroke.
+  await form.getByLabel('Company', { exact: true }).fill('');
+  await form.getByLabel('Company', { exact: true }).pressSequentially(company, { delay: 20 });
+  await expect(toast(page, 'Logo found')).toBeVisible({ timeout: 10_000 });
+  const logo = form.getByRole('img', { name: 'Company logo' });
+  await expect(logo).toHaveAttribute('src', `${FAKE_SERVICES_URL}/logos/${domain}`);
+  const lookups = (await (await fetch(`${FAKE_SERVICES_URL}/requests`)).json()) as { method: string; path: string }[];
+  // (The GET is the browser showing the logo.)
+  expect(lookups.filter((request) => request.method === 'HEAD' && request.path.includes(`logoworks${suffix}`))).toEqual(
+    [{ method: 'HEAD', path: `/logos/${domain}` }],
+  );
+
+  await form.getByLabel('Name').fill(unique('Logo Person'));
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Create Attendee' }).click();
+  await expect(toast(page, 'Attendee added successfully')).toBeVisible();
+  await expect
+    .poll(async () => (await serverAttendee(api, email))?.company_logo_url)
+    .toBe(`${FAKE_SERVICES_URL}/logos/${domain}`);
+});
+
+test('Bulk Fetch Logos fills missing logos one at a time with progress, then sums up', async ({ page, api }) => {
+  const suffix = unique('').trim();
+  const found = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Logo Found'),
+    email: uniqueEmail('bulk-logo'),
+    company: `Bulklogo ${suffix} Corp`,
+  });
+  const missing = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Logo Missing'),
+    email: uniqueEmail('bulk-missing'),
+    company: unique('Missing Brand Ltd'),
+  });
+  await openAttendees(page);
+
+  // Whatever else has a company and no logo (demo attendees too) is in the run.
+  const targets = (await allAttendees(api)).filter((a) => !blank(a.company) && blank(a.company_logo_url));
+  // The fake logo service knows every domain except those starting with 'missing'.
+  const notFound = targets.filter((a) => /^missing/i.test((a.company ?? '').trim())).length;
+  expect(targets.map((a) => a.id)).toEqual(expect.arrayContaining([found.id, missing.id]));
+
+  await page.getByRole('button', { name: 'Bulk Fetch Logos' }).click();
+  await expect(page.getByText(new RegExp(`^Fetching logos: \\d+ of ${targets.length}$`))).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Fetching logos' })).toBeVisible();
+  await expect(page.getByText(/^\d+%$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bulk Scrape LinkedIn' })).toBeDisabled();
+  await expect(toast(page, 'Bulk fetch complete')).toContainText(
+    `${targets.length - notFound} fetched, ${notFound} not found`,
+    { timeout: 60_000 },
+  );
+  await expect(page.getByText(/^Fetching logos:/)).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await serverAttendee(api, found.email))?.company_logo_url)
+    .toBe(`${FAKE_SERVICES_URL}/logos/bulklogo${suffix}.com`);
+  expect((await serverAttendee(api, missing.email))?.company_logo_url).toBeNull();
+
+  // With the unknown company gone, nothing is left to do.
+  await api.remove('attendees', missing.id);
+  await expect(attendeeRow(page, missing.name)).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Bulk Fetch Logos' }).click();
+  await expect(toast(page, 'All set!')).toContainText("All attendees already have logos or don't have company names");
+});
+
+test('Bulk Scrape LinkedIn fills missing bios one at a time with progress, then sums up', async ({ page, api }) => {
+  const handle = uniqueHandle('bulk-scrape');
+  const ready = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Scrape Ready'),
+    email: uniqueEmail('bulk-scrape'),
+    linkedin_url: `https://www.linkedin.com/in/${handle}`,
+  });
+  const privateOne = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Scrape Private'),
+    email: uniqueEmail('bulk-private'),
+    linkedin_url: `https://www.linkedin.com/in/${uniqueHandle('private-bulk')}`,
+    bio: '   ',
+  });
+  await openAttendees(page);
+
+  const targets = (await allAttendees(api)).filter((a) => !blank(a.linkedin_url) && blank(a.bio));
+  const failing = targets.filter((a) => /\/in\/private-/.test(a.linkedin_url ?? '')).length;
+  expect(targets.map((a) => a.id)).toEqual(expect.arrayContaining([ready.id, privateOne.id]));
+
+  await page.getByRole('button', { name: 'Bulk Scrape LinkedIn' }).click();
+  await expect(page.getByText(new RegExp(`^Scraping LinkedIn profiles: \\d+ of ${targets.length}$`))).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Scraping LinkedIn profiles' })).toBeVisible();
+  await expect(page.getByText(/^\d+%$/)).toBeVisible();
+  await expect(toast(page, 'Bulk scrape complete')).toContainText(
+    `${targets.length - failing} scraped, ${failing} failed`,
+    { timeout: 90_000 },
+  );
+
+  await expect
+    .poll(async () => (await serverAttendee(api, ready.email))?.bio)
+    .toBe(`${handle} is Chief Data Officer at Fake Profiles Ltd.`);
+  expect((await serverAttendee(api, privateOne.email))?.bio).toBe('   ');
+});
+
+test('admin exports every attendee as an RFC 4180 CSV file', async ({ page, api }) => {
+  const attendee = await api.create<AttendeeRow>('attendees', {
+    name: unique('Csv, Export'),
+    email: uniqueEmail('csv-export'),
+    company: 'Quote "Corp"',
+    bio: 'Line one\nLine two',
+  });
+  await openAttendees(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^attendees-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+  expect(
+    text.startsWith(
+      'name,email,company,job_title,linkedin_url,bio,priorities,current_focus,future_focus,photo_url,company_logo_url,registered_at\r\n',
+    ),
+  ).toBe(true);
+  expect(text).toContain(`"${attendee.name}",${attendee.email},"Quote ""Corp""",,,"Line one\nLine two",`);
+  // Every attendee, demo ones included: one record per attendee plus the header.
+  const everyone = await allAttendees(api);
+  for (const other of everyone.slice(0, 5)) expect(text).toContain(other.email);
+});
+
+test('admin imports a CSV file: a preview says what each row will do, then a report says what was done', async ({
+  page,
+  api,
+}) => {
+  const existing = await api.create<AttendeeRow>('attendees', {
+    name: unique('Csv Existing'),
+    email: uniqueEmail('csv-existing'),
+    company: 'Old Company',
+    job_title: 'Keeps This Title',
+  });
+  const newName = unique('Csv New');
+  const newEmail = uniqueEmail('csv-new');
+  createdByPage.push(newEmail);
+  const csv = [
+    'Name,Email,Company,Job Title,LinkedIn URL',
+    `${newName},${newEmail.toUpperCase()},"New Co, Ltd",Chief Data Officer,https://www.linkedin.com/in/csv-new`,
+    `${existing.name},${existing.email},Updated Company,,`,
+    `Someone Else,${newEmail},,,`,
+    'Bad Mail,not-an-address,,,',
+    `,nameless@example.org,,,`,
+    `Bad Link,bad-link@example.org,,,linkedin dot com`,
+  ].join('\r\n');
+  await openAttendees(page);
+
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import attendees from CSV' });
+  await expect(dialog.getByText('updates', { exact: true })).toBeVisible();
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('people.csv: 1 to create, 1 to update, 4 refused')).toBeVisible();
+  const preview = dialog.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row').filter({ hasText: newName })).toContainText('Create');
+  await expect(preview.getByRole('row').filter({ hasText: existing.name })).toContainText('Update existing attendee');
+  await expect(preview.getByRole('row').filter({ hasText: 'Someone Else' })).toContainText(
+    'Refused: Duplicate of row 2 in this file',
+  );
+  await expect(preview.getByRole('row').filter({ hasText: 'Bad Mail' })).toContainText(
+    'Refused: Invalid e-mail address: not-an-address',
+  );
+  await expect(preview.getByRole('row').filter({ hasText: 'nameless@example.org' })).toContainText(
+    'Refused: Missing name',
+  );
+  await expect(preview.getByRole('row').filter({ hasText: 'Bad Link' })).toContainText(
+    'Refused: Invalid URL in LinkedIn URL: linkedin dot com',
+  );
+  expect(await axe(page)).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(dialog.getByText('Import complete: 1 created, 1 updated, 4 refused')).toBeVisible();
+  await expect(dialog.getByText('Row 4: Duplicate of row 2 in this file')).toBeVisible();
+  await expect(toast(page, 'Import complete')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await expect(attendeeRow(page, newName).getByRole('cell', { name: 'New Co, Ltd' })).toBeVisible();
+  await expect.poll(async () => (await serverAttendee(api, newEmail))?.job_title).toBe('Chief Data Officer');
+  await expect.poll(async () => (await serverAttendee(api, existing.email))?.company).toBe('Updated Company');
+  // A blank cell keeps what was stored.
+  expect((await serverAttendee(api, existing.email))?.job_title).toBe('Keeps This Title');
+  expect(await serverAttendee(api, 'nameless@example.org')).toBeNull();
+});
+
+test('the attendees page with the form open has no serious accessibility problems', async ({ page }) => {
+  await openAttendees(page);
+  await page.getByRole('button', { name: 'Add Attendee' }).click();
+  await expect(page.getByRole('form', { name: 'Add Attendee' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});

@@ -1,0 +1,149 @@
+/**
+ * Issue 6: the back office works offline. Edits and picked images are kept on the device (the page
+ * even survives a reload while offline, served by the service worker), reach the backend and the
+ * public site once the connection is back, and an edit that lost against someone else's change is
+ * kept and shown in the shell's conflict list.
+ */
+import type { Page } from '@playwright/test';
+import { buildImage } from '../support/images.ts';
+import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
+
+// Sign-in, first pull, an offline reload and the sync after reconnecting take a while on a shared machine.
+// Local writes and their toasts can take seconds while other suites load the machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
+/** For what reaches the backend through the sync engine. */
+const eventually = expect.configure({ timeout: 45_000 });
+
+async function openEventsPage(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  // The offline reload needs the service worker in control of the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: title });
+}
+
+async function serverEvent(api: Api, id: string) {
+  const { data } = await api.admin.from('events').select('title, slug, location').eq('id', id).single();
+  return data as { title: string; slug: string; location: string | null } | null;
+}
+
+test('admin renames an event and adds a gallery image while offline, reloads, and both sync after reconnecting', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Offline Venue Event');
+  const renamed = `${title} (renamed offline)`;
+  const event = await api.create<{ id: string; slug: string }>('events', {
+    title,
+    start_date: daysFromNow(30),
+    end_date: daysFromNow(31),
+  });
+  await openEventsPage(page);
+  await expect(card(page, title)).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /offline/i })
+      .first(),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByLabel('Title', { exact: true }).fill(renamed);
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  await expect(card(page, renamed)).toBeVisible();
+
+  await page.getByRole('button', { name: `Edit ${renamed}` }).click();
+  await page.getByRole('tab', { name: 'Gallery' }).click();
+  await page.getByLabel('Add images').setInputFiles({
+    name: 'venue.png',
+    mimeType: 'image/png',
+    buffer: await buildImage('png', { seed: 21 }),
+  });
+  await expect(page.getByText('Images added to gallery')).toBeVisible();
+  const gallery = page.getByRole('list', { name: 'Gallery images' }).getByRole('img');
+  await expect(gallery).toHaveCount(1);
+  await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Still offline: the page comes back from the service worker, the edits from the device.
+  await page.reload();
+  await expect(card(page, renamed)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: `Edit ${renamed}` }).click();
+  await page.getByRole('tab', { name: 'Gallery' }).click();
+  await expect(gallery).toHaveCount(1);
+  await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect((await serverEvent(api, event.id))?.title).toBe(title);
+
+  await context.setOffline(false);
+  await eventually.poll(async () => (await serverEvent(api, event.id))?.title).toBe(renamed);
+  await eventually
+    .poll(async () => {
+      const { data } = await api.admin
+        .from('event_gallery')
+        .select('image_url')
+        .eq('event_id', event.id)
+        .eq('_deleted', false);
+      return (data ?? []).map((row) => /\/storage\/v1\/object\/public\/event-images\//.test(String(row.image_url)));
+    })
+    .toEqual([true]);
+  await waitForAdminReplica(page);
+
+  // The public event page shows the new title and the uploaded image.
+  const visitor = await context.browser()!.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`/events/${event.slug}`);
+  await expect(publicPage.getByRole('heading', { name: renamed }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(publicPage.locator('img[src*="/storage/v1/object/public/event-images/"]').first()).toBeAttached();
+  await visitor.close();
+});
+
+test('an offline edit that someone else overtook is kept and shown in the conflict list', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Offline Conflict Event');
+  const event = await api.create<{ id: string }>('events', {
+    title,
+    location: 'Porto',
+    start_date: daysFromNow(50),
+    end_date: daysFromNow(51),
+  });
+  await openEventsPage(page);
+  await expect(card(page, title)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByLabel('Location').fill('Porto, Hall 1 (mine)');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+
+  // Meanwhile another admin changes the same field on the server.
+  const { error } = await api.admin.from('events').update({ location: 'Porto, Hall 2 (theirs)' }).eq('id', event.id);
+  expect(error).toBeNull();
+
+  await context.setOffline(false);
+  const conflicts = page.getByRole('button', { name: /^Conflicts \(\d+\)$/ });
+  await expect(conflicts).toBeVisible({ timeout: 45_000 });
+  // The server's version wins the row; the lost local version is kept for the admin.
+  await expect(card(page, title)).toContainText('Porto, Hall 2 (theirs)');
+  await conflicts.click();
+  const dialog = page.getByRole('dialog', { name: 'Conflicts' });
+  const item = dialog.getByRole('listitem').filter({ hasText: 'Porto, Hall 1 (mine)' });
+  await expect(item).toContainText('Porto, Hall 2 (theirs)');
+
+  await item.getByRole('button', { name: 'Re-apply my version' }).click();
+  await eventually.poll(async () => (await serverEvent(api, event.id))?.location).toBe('Porto, Hall 1 (mine)');
+});

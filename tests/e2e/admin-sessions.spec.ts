@@ -1,0 +1,171 @@
+/**
+ * Sessions in the back office (spec section 2, "Admin: Sessions"): the /admin/sessions page and an
+ * event's Sessions tab, with speakers chosen from the attendees.
+ */
+import type { Page } from '@playwright/test';
+import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+
+import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
+
+async function openSessionsPage(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  // Sessions is a route, not a menu entry.
+  await page.goto('/admin/sessions');
+  await waitForAdminReplica(page);
+  await expect(page.getByRole('heading', { name: 'Sessions', exact: true })).toBeVisible();
+}
+
+// The machine is shared and slow; a sign-in, a first pull and a sync round trip take a while.
+// Local writes and their toasts can take seconds while other suites load the machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+/** For what reaches the backend through the sync engine. */
+const eventually = expect.configure({ timeout: 30_000 });
+
+async function createAttendee(api: Api, name: string) {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return api.create<{ id: string; name: string }>('attendees', { name, email: `${slug}@example.com` });
+}
+
+interface ServerSession {
+  id: string;
+  title: string;
+  room: string | null;
+  start_time: string;
+  end_time: string;
+  session_speakers: { attendee_id: string; display_order: number; _deleted: boolean }[];
+}
+
+async function serverSession(api: Api, eventId: string): Promise<ServerSession | null> {
+  const { data } = await api.admin
+    .from('sessions')
+    .select('id, title, room, start_time, end_time, session_speakers(attendee_id, display_order, _deleted)')
+    .eq('event_id', eventId)
+    .eq('_deleted', false)
+    .maybeSingle();
+  return data as ServerSession | null;
+}
+
+const speakersOf = (session: ServerSession | null) =>
+  [...(session?.session_speakers ?? [])]
+    .filter((speaker) => !speaker._deleted)
+    .sort((a, b) => a.display_order - b.display_order)
+    .map((speaker) => [speaker.display_order, speaker.attendee_id]);
+
+test('admin creates a session with ordered speakers, edits it and deletes it', async ({ page, api }) => {
+  const eventTitle = unique('Admin Sessions Event');
+  const event = await api.create<{ id: string }>('events', {
+    title: eventTitle,
+    start_date: '2027-06-10T08:00:00Z',
+    end_date: '2027-06-10T18:00:00Z',
+  });
+  const ada = await createAttendee(api, unique('Ada Speaker'));
+  const bo = await createAttendee(api, unique('Bo Speaker'));
+  const title = unique('Keynote on data products');
+  const renamed = `${title} (updated)`;
+
+  await openSessionsPage(page);
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
+  await page.getByRole('button', { name: 'Add Session' }).click();
+  await page.getByLabel('Event', { exact: true }).selectOption({ label: eventTitle });
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description').fill('Why data products need owners.');
+  await page.getByLabel('Start time').fill('09:30');
+  await page.getByLabel('End time').fill('10:15');
+  await page.getByLabel('Room').fill('Hall A');
+
+  const speakerPicker = page.getByLabel('Add speaker');
+  await speakerPicker.selectOption({ label: bo.name });
+  await speakerPicker.selectOption({ label: ada.name });
+  // A speaker can be added only once: chosen speakers are disabled in the list.
+  await expect(speakerPicker.getByRole('option', { name: bo.name })).toBeDisabled();
+  await expect(speakerPicker.getByRole('option', { name: ada.name })).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Chosen speakers' }).getByRole('listitem')).toHaveText([
+    new RegExp(bo.name),
+    new RegExp(ada.name),
+  ]);
+
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  await expect(page.getByText('Session created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Session' })).toBeHidden();
+
+  const item = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText(eventTitle);
+  await expect(item).toContainText('Hall A');
+  await expect(item).toContainText('9:30 AM - 10:15 AM');
+  await expect(item).toContainText('Why data products need owners.');
+
+  // The times are on the event's start date; speakers in the order chosen, from 0.
+  await eventually
+    .poll(async () => {
+      const session = await serverSession(api, event.id);
+      return session && [new Date(session.start_time).getTime(), speakersOf(session)];
+    })
+    .toEqual([
+      new Date(2027, 5, 10, 9, 30).getTime(),
+      [
+        [0, bo.id],
+        [1, ada.id],
+      ],
+    ]);
+
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByLabel('Start time')).toHaveValue('09:30');
+  await page.getByLabel('Title', { exact: true }).fill(renamed);
+  await page.getByRole('button', { name: `Remove speaker ${bo.name}` }).click();
+  await page.getByRole('button', { name: 'Update Session' }).click();
+  await expect(page.getByText('Session updated successfully')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByText(renamed)).toBeVisible();
+  await eventually
+    .poll(async () => {
+      const session = await serverSession(api, event.id);
+      return session && [session.title, speakersOf(session)];
+    })
+    .toEqual([renamed, [[0, ada.id]]]);
+
+  await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Session deleted')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByText(renamed)).toHaveCount(0);
+  await eventually.poll(() => serverSession(api, event.id)).toBeNull();
+});
+
+test("admin manages an event's sessions from its Sessions tab, starting from the empty state", async ({
+  page,
+  api,
+}) => {
+  const eventTitle = unique('Admin Sessions Tab Event');
+  const event = await api.create<{ id: string }>('events', {
+    title: eventTitle,
+    start_date: daysFromNow(20),
+    end_date: daysFromNow(21),
+  });
+  const title = unique('Roundtable');
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
+  await page.getByRole('tab', { name: 'Sessions' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Sessions' });
+  await expect(panel.getByText('No sessions added yet')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Add Session' }).click();
+  // The event is fixed inside its own tab.
+  await expect(panel.getByLabel('Event', { exact: true })).toHaveCount(0);
+  await panel.getByLabel('Title', { exact: true }).fill(title);
+  await panel.getByLabel('Start time').fill('14:00');
+  await panel.getByLabel('End time').fill('15:00');
+  await panel.getByRole('button', { name: 'Create Session' }).click();
+  await expect(page.getByText('Session created successfully')).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Sessions' })).toContainText(title);
+  await expect(panel.getByRole('list', { name: 'Sessions' })).toContainText('2:00 PM - 3:00 PM');
+  await eventually.poll(async () => (await serverSession(api, event.id))?.title).toBe(title);
+});
+
+test('the sessions page has no serious accessibility violations', async ({ page }) => {
+  await openSessionsPage(page);
+  await page.getByRole('button', { name: 'Add Session' }).click();
+  await expect(page.getByRole('heading', { name: 'New Session' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { test, expect, axe, unique, API_URL, type Api } from './support/fixtures.ts';
+import { signInAsAdmin } from './support/admin.ts';
+
+function freshEmail(prefix = 'admin'): string {
+  return `${unique(prefix).replace(' ', '-')}@example.com`;
+}
+
+/** Creates another admin account through the server function, as the demo admin. */
+async function createAdminAccount(api: Api, email: string, password: string): Promise<void> {
+  const { error } = await api.admin.functions.invoke('create-admin', { body: { email, password } });
+  if (error) throw new Error(`create-admin: ${error.message}`);
+}
+
+/** Whether the auth API accepts the password (a plain request: no client, no session kept). */
+async function canSignIn(api: Api, email: string, password: string): Promise<boolean> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: api.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.ok;
+}
+
+async function openUserManagement(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+}
+
+function adminsTable(page: Page) {
+  return page.getByRole('table', { name: 'Admin Users' });
+}
+
+function invitesTable(page: Page) {
+  return page.getByRole('table', { name: 'Pending Admin Invites' });
+}
+
+test('the admin sees their own row marked You, with no actions', async ({ page }) => {
+  await openUserManagement(page);
+  const own = adminsTable(page).getByRole('row').filter({ hasText: 'admin@example.com' });
+  await expect(own).toContainText('Active Admin');
+  await expect(own).toContainText('You');
+  await expect(own.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
+});
+
+test('the admin adds a new admin, who is listed and can sign in at once', async ({ page, api }) => {
+  const email = freshEmail();
+  await openUserManagement(page);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
+  await expect(dialog).toContainText('Create a new admin account. They can login immediately with these credentials.');
+
+  // Blank after trimming is refused before anything is sent.
+  await dialog.getByLabel('Email').fill('   ');
+  await dialog.getByLabel('Password').fill('   ');
+  await dialog.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await expect(dialog.getByText('Password is required')).toBeVisible();
+
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('new-admin-password');
+  await dialog.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(page.getByText('Admin account created. They can login now.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = adminsTable(page).getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Active Admin');
+  await expect(row.getByRole('button', { name: /Change Password/ })).toBeVisible();
+  expect(await canSignIn(api, email, 'new-admin-password')).toBe(true);
+});
+
+test('adding an admin whose address is already an admin shows the server’s error', async ({ page }) => {
+  await openUserManagement(page);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
+  await dialog.getByLabel('Email').fill('admin@example.com');
+  await dialog.getByLabel('Password').fill('whatever-password');
+  await dialog.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'An admin with this email address already exists' }),
+  ).toContainText('Error');
+  await expect(dialog).toBeVisible();
+});
+
+test('the admin changes another admin’s password and that admin signs in with the new one', async ({ page, api }) => {
+  const email = freshEmail('colleague');
+  await createAdminAccount(api, email, 'first-password');
+  await openUserManagement(page);
+  const row = adminsTable(page).getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /Change Password/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(dialog).toContainText(`Update the password for ${email}`);
+  await dialog.getByLabel('New Password').fill('second-password');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(await canSignIn(api, email, 'second-password')).toBe(true);
+  expect(await canSignIn(api, email, 'first-password')).toBe(false);
+});
+
+test('the admin removes another admin’s role and the account leaves the list', async ({ page, api }) => {
+  const email = freshEmail('leaving');
+  await createAdminAccount(api, email, 'leaving-password');
+  await openUserManagement(page);
+  const row = adminsTable(page).getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /Remove/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove admin role?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Admin role removed')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const { data } = await api.admin.rpc('get_admin_users');
+  expect((data as { email: string }[]).map((admin) => admin.email)).not.toContain(email);
+});
+
+test('a pending invite is listed and the admin cancels it', async ({ page, api }) => {
+  const email = freshEmail('invitee');
+  const { error } = await api.admin.from('admin_invites').insert({ email });
+  expect(error).toBeNull();
+  try {
+    await openUserManagement(page);
+    const row = invitesTable(page).getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Pending signup');
+    await row.getByRole('button', { name: /Cancel Invite/ }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Cancel this invite?' })
+      .getByRole('button', { name: 'Cancel Invite' })
+      .click();
+    await expect(page.getByText('Admin invite removed')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const { data } = await api.admin.from('admin_invites').select('email').eq('email', email);
+    expect(data).toEqual([]);
+  } finally {
+    await api.admin.from('admin_invites').delete().eq('email', email);
+  }
+});
+
+test('the admin finds accounts and invites by e-mail, whatever the case', async ({ page, api }) => {
+  const tag = unique('find').replace(' ', '-');
+  const adminEmail = `${tag}-admin@example.com`;
+  const inviteEmail = `${tag}-invite@example.com`;
+  await createAdminAccount(api, adminEmail, 'findable-password');
+  await api.admin.from('admin_invites').insert({ email: inviteEmail });
+  try {
+    await openUserManagement(page);
+    await expect(adminsTable(page).getByRole('row').filter({ hasText: 'admin@example.com' }).first()).toBeVisible();
+    await page.getByPlaceholder('Search by email...').fill(tag.toUpperCase());
+    await expect(adminsTable(page).getByRole('row').filter({ hasText: adminEmail })).toBeVisible();
+    await expect(
+      adminsTable(page)
+        .getByRole('row')
+        .filter({ hasText: /^admin@example\.com/ }),
+    ).toHaveCount(0);
+    await expect(adminsTable(page).getByRole('row')).toHaveCount(2);
+    await expect(invitesTable(page).getByRole('row').filter({ hasText: inviteEmail })).toBeVisible();
+    await page.getByPlaceholder('Search by email...').fill('no-such-address');
+    await expect(adminsTable(page)).toContainText('No admin users found');
+    await expect(invitesTable(page)).toContainText('No pending invites');
+  } finally {
+    await api.admin.from('admin_invites').delete().eq('email', inviteEmail);
+  }
+});
+
+test('User Management has its title and no serious accessibility violations', async ({ page }) => {
+  await openUserManagement(page);
+  await expect(adminsTable(page)).toBeVisible();
+  await expect(page).toHaveTitle('User Management | CDO Vision');
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Add Admin' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add New Admin' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});

@@ -1,0 +1,575 @@
+/**
+ * The event detail page (spec section 2, "Event detail"; sections 8 and 9), against events each test
+ * creates through the admin API. Times are shown in the browser's time zone: UTC here.
+ */
+import type { Api } from './support/fixtures.ts';
+import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+
+test.use({ timezoneId: 'UTC' });
+
+type EventRow = {
+  id: string;
+  slug: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+};
+
+function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** An ISO time `days` from now at hh:mm UTC. */
+function at(days: number, hour: number, minute = 0): string {
+  const date = new Date(daysFromNow(days, hour));
+  date.setUTCMinutes(minute);
+  return date.toISOString();
+}
+
+async function createEvent(api: Api, fields: Record<string, unknown> = {}): Promise<EventRow> {
+  const title = (fields.title as string | undefined) ?? unique('Event Page Summit');
+  return api.create<EventRow>('events', {
+    title,
+    slug: slugOf(title),
+    start_date: at(40, 9),
+    end_date: at(40, 17),
+    ...fields,
+  });
+}
+
+async function createAttendee(api: Api, fields: Record<string, unknown> = {}) {
+  const name = (fields.name as string | undefined) ?? unique('Attendee');
+  return api.create<{ id: string; name: string }>('attendees', {
+    name,
+    email: `${slugOf(name)}@example.com`,
+    ...fields,
+  });
+}
+
+async function addToEvent(api: Api, eventId: string, attendeeId: string, type: 'current' | 'past' = 'current') {
+  return api.create('event_attendees', { event_id: eventId, attendee_id: attendeeId, attendee_type: type });
+}
+
+async function addGallery(api: Api, eventId: string, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    await api.create('event_gallery', {
+      event_id: eventId,
+      image_url: `/demo/gallery/0${index + 1}.webp`,
+      caption: `Gallery photo ${index + 1}`,
+      display_order: index,
+    });
+  }
+}
+
+test('a visitor sees the overview with TBD venue and the 30+ attendees fallback', async ({ page, api }) => {
+  const event = await createEvent(api, { description: 'A day of candid talk about data leadership.' });
+  await page.goto(`/events/${event.slug}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  const overview = page.getByRole('region', { name: event.title });
+  await expect(overview.getByText(/^\w+day, \d{1,2} \w+ \d{4}$/)).toBeVisible();
+  await expect(overview.getByRole('definition').first()).toHaveText('TBD');
+  await expect(overview.getByRole('definition').nth(1)).toHaveText('30+ attendees');
+  await expect(overview.getByText('A day of candid talk about data leadership.')).toBeVisible();
+  await expect(overview.getByRole('link', { name: /Request Invite/ })).toHaveCount(0);
+
+  // Nothing else to show: no 'Join the Leaders', agenda, sponsors, gallery, testimonials or videos.
+  await expect(page.getByRole('heading', { name: 'Join the Leaders' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Gallery' })).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  await expect(nav.getByRole('link')).toHaveText(['Overview']);
+  await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
+});
+
+test('the overview shows the date like "Monday, 5 January 2026", the venue and the subheading as audience', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    location: 'The Grand Hall, Lisbon',
+    subheading: 'Forty chief data officers from Iberia',
+    start_date: '2027-03-01T09:00:00Z',
+    end_date: '2027-03-01T17:00:00Z',
+  });
+  await page.goto(`/events/${event.slug}`);
+  const overview = page.getByRole('region', { name: event.title });
+  await expect(overview.getByText('Monday, 1 March 2027')).toBeVisible();
+  await expect(overview.getByRole('definition').first()).toHaveText('The Grand Hall, Lisbon');
+  await expect(overview.getByRole('definition').nth(1)).toHaveText('Forty chief data officers from Iberia');
+});
+
+test('without a subheading the audience is the number of attendees', async ({ page, api }) => {
+  const event = await createEvent(api);
+  for (let index = 0; index < 3; index += 1) {
+    const attendee = await createAttendee(api);
+    await addToEvent(api, event.id, attendee.id, index === 2 ? 'past' : 'current');
+  }
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('region', { name: event.title }).getByRole('definition').nth(1)).toHaveText(
+    '3 attendees',
+  );
+});
+
+test('the id works in the URL as well as the slug', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+});
+
+test('an unknown event shows the 404 page', async ({ page }) => {
+  await page.goto(`/events/${slugOf(unique('no such event'))}`);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
+});
+
+test("the page says 'Loading...' until the event has loaded", async ({ page, api }) => {
+  const event = await createEvent(api);
+  await page.route('**/rest/v1/events?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test('the request invite link opens in a new tab and the call to action leads to the contact form', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, { request_invite_url: 'https://invites.example/summit' });
+  await page.goto(`/events/${event.slug}`);
+  const invite = page.getByRole('link', { name: /Request Invite/ });
+  await expect(invite).toHaveAttribute('href', 'https://invites.example/summit');
+  await expect(invite).toHaveAttribute('target', '_blank');
+  await expect(invite).toHaveAttribute('rel', /noopener/);
+
+  await page.getByRole('button', { name: 'Be a part of this event' }).click();
+  const contact = page.getByRole('region', { name: 'Get in Touch' });
+  await expect(contact).toBeInViewport();
+  await expect(contact).toBeFocused();
+});
+
+test("'Join the Leaders' shows up to 4 why-attend cards, the attendee grids and 'Register Now'", async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    why_attend: ['Peers only', 'Candid talk', 'Real cases', 'Long dinners', 'Fifth point', 'Sixth point'],
+  });
+  const current = await createAttendee(api, { name: unique('Current Person'), job_title: 'Chief Data Officer' });
+  const past = await createAttendee(api, { name: unique('Past Person'), company: 'Acme Bank' });
+  await addToEvent(api, event.id, current.id, 'current');
+  await addToEvent(api, event.id, past.id, 'past');
+  await page.goto(`/events/${event.slug}`);
+
+  const leaders = page.getByRole('region', { name: 'Join the Leaders' });
+  await expect(leaders.getByText('Peers only')).toBeVisible();
+  await expect(leaders.getByText('Long dinners')).toBeVisible();
+  await expect(leaders.getByText('Fifth point')).toHaveCount(0);
+  await expect(leaders.getByText('Sixth point')).toHaveCount(0);
+
+  const currentGrid = leaders.getByRole('heading', { name: 'Current Attendees' }).locator('..');
+  await expect(currentGrid.getByRole('button', { name: new RegExp(current.name) })).toContainText('Chief Data Officer');
+  await expect(currentGrid.getByRole('button', { name: new RegExp(past.name) })).toHaveCount(0);
+  const pastGrid = leaders.getByRole('heading', { name: 'Past Attendees' }).locator('..');
+  await expect(pastGrid.getByRole('button', { name: new RegExp(past.name) })).toContainText('Acme Bank');
+
+  // No request_invite_url: 'Register Now' scrolls to the contact form.
+  await leaders.getByRole('button', { name: 'Register Now' }).click();
+  await expect(page.getByRole('region', { name: 'Get in Touch' })).toBeInViewport();
+
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Attendees', 'Why Attend']);
+});
+
+test("'Join the Leaders' is hidden without attendees and why-attend points", async ({ page, api }) => {
+  const event = await createEvent(api, { why_partner: ['Meet buyers'] });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('heading', { name: 'Partner With Us' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Join the Leaders' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Register Now' })).toHaveCount(0);
+});
+
+test('the agenda lists sessions by start time with h:mm a times, room and speakers in order', async ({ page, api }) => {
+  const event = await createEvent(api);
+  const amy = await createAttendee(api, { name: unique('Amy Speaker'), job_title: 'CDO' });
+  const zed = await createAttendee(api, { name: unique('Zed Speaker') });
+  const closing = await api.create('sessions', {
+    event_id: event.id,
+    title: 'Closing keynote',
+    start_time: at(40, 16, 30),
+    end_time: at(40, 17, 15),
+    room: 'Main Hall',
+    description: 'What we learned today.',
+  });
+  await api.create('sessions', {
+    event_id: event.id,
+    title: 'Opening remarks',
+    start_time: at(40, 9),
+    end_time: at(40, 9, 45),
+  });
+  await api.create('sessions', {
+    event_id: event.id,
+    title: 'Panel on AI governance',
+    start_time: at(40, 11, 5),
+    end_time: at(40, 12),
+    room: 'Room B',
+  });
+  // Created in the opposite order of display_order: the page follows display_order.
+  await api.create('session_speakers', { session_id: closing.id, attendee_id: zed.id, display_order: 1 });
+  await api.create('session_speakers', { session_id: closing.id, attendee_id: amy.id, display_order: 0 });
+  await page.goto(`/events/${event.slug}`);
+
+  const agenda = page.getByRole('region', { name: 'Agenda' });
+  const sessions = agenda.getByRole('heading', { level: 3 });
+  await expect(sessions).toHaveCount(3);
+  await expect(sessions.nth(0)).toContainText('Opening remarks');
+  await expect(sessions.nth(0)).toContainText('9:00 AM - 9:45 AM');
+  await expect(sessions.nth(1)).toContainText('Panel on AI governance');
+  await expect(sessions.nth(1)).toContainText('11:05 AM - 12:00 PM');
+  await expect(sessions.nth(1)).toContainText('Room B');
+  await expect(sessions.nth(2)).toContainText('4:30 PM - 5:15 PM');
+  await expect(sessions.nth(2)).toContainText('Main Hall');
+  await expect(sessions.nth(2)).toContainText(`Speakers: ${amy.name}, ${zed.name}`);
+
+  const closingButton = agenda.getByRole('button', { name: /Closing keynote/ });
+  await expect(closingButton).toHaveAttribute('aria-expanded', 'false');
+  await expect(agenda.getByText('What we learned today.')).toBeHidden();
+  await closingButton.click();
+  await expect(closingButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(agenda.getByText('What we learned today.')).toBeVisible();
+  const chips = agenda.getByRole('list', { name: 'Speakers of Closing keynote' }).getByRole('button');
+  await expect(chips).toHaveCount(2);
+  await expect(chips.nth(0)).toContainText(amy.name);
+  await expect(chips.nth(1)).toContainText(zed.name);
+
+  await chips.nth(1).click();
+  const dialog = page.getByRole('dialog', { name: 'Attendee Profile' });
+  await expect(dialog).toContainText(zed.name);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(chips.nth(1)).toBeFocused();
+});
+
+test('the attendee profile dialog has Overview and Why Connect tabs with fallbacks, by keyboard', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const quiet = await createAttendee(api, { name: unique('Quiet Person') });
+  const open = await createAttendee(api, {
+    name: unique('Open Person'),
+    job_title: 'Chief Data & AI Officer',
+    company: 'Northwind Insurance',
+    company_logo_url: '/demo/logos/arclight-ai.webp',
+    photo_url: '/demo/people/amara-okafor.webp',
+    linkedin_url: 'https://www.linkedin.com/in/open-person',
+    bio: 'Leads data strategy across twelve markets.',
+    current_focus: 'Data products',
+    priorities: 'Data governance,  AI adoption , Talent',
+    future_focus: 'Agentic workflows',
+  });
+  await addToEvent(api, event.id, quiet.id);
+  await addToEvent(api, event.id, open.id);
+  await page.goto(`/events/${event.slug}`);
+
+  const quietCard = page.getByRole('button', { name: new RegExp(quiet.name) });
+  await quietCard.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Attendee Profile' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(quiet.name);
+  await expect(dialog.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText('No bio available')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Overview' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('tab', { name: 'Why Connect' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByText('No networking insights available')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /LinkedIn/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(quietCard).toBeFocused();
+
+  await page.getByRole('button', { name: new RegExp(open.name) }).click();
+  await expect(dialog).toContainText('Chief Data & AI Officer');
+  await expect(dialog).toContainText('Northwind Insurance');
+  await expect(dialog.getByText('Leads data strategy across twelve markets.')).toBeVisible();
+  const linkedin = dialog.getByRole('link', { name: /LinkedIn/ });
+  await expect(linkedin).toHaveAttribute('href', 'https://www.linkedin.com/in/open-person');
+  await expect(linkedin).toHaveAttribute('target', '_blank');
+  await dialog.getByRole('tab', { name: 'Why Connect' }).click();
+  await expect(dialog.getByText('Data products')).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Data governance', 'AI adoption', 'Talent']);
+  await expect(dialog.getByText('Agentic workflows')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the gallery is hidden with 2 photos, which sit in the overview', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await addGallery(api, event.id, 2);
+  await page.goto(`/events/${event.slug}`);
+  const overview = page.getByRole('region', { name: event.title });
+  await expect(overview.getByRole('img', { name: 'Gallery photo 1' })).toBeVisible();
+  await expect(overview.getByRole('img', { name: 'Gallery photo 2' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Gallery' })).toHaveCount(0);
+});
+
+test('with 3 or more photos the gallery shows them from the 3rd on', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await addGallery(api, event.id, 4);
+  await page.goto(`/events/${event.slug}`);
+  const overview = page.getByRole('region', { name: event.title });
+  await expect(overview.getByRole('img', { name: /Gallery photo/ })).toHaveCount(2);
+  const gallery = page.getByRole('region', { name: 'Gallery' });
+  const photos = gallery.getByRole('img');
+  await expect(photos).toHaveCount(2);
+  await expect(photos.nth(0)).toHaveAccessibleName('Gallery photo 3');
+  await expect(photos.nth(1)).toHaveAccessibleName('Gallery photo 4');
+  await expect(photos.nth(0)).toHaveAttribute('loading', 'lazy');
+  await expect(photos.nth(0)).toHaveAttribute('width', /\d+/);
+});
+
+test('sponsors link to their websites in a new tab and show their tier', async ({ page, api }) => {
+  const event = await createEvent(api, { why_partner: ['Meet 40 decision makers', 'Lead a roundtable'] });
+  const tier = await api.create('sponsor_tiers', { name: unique('Gold tier'), color: '#c9a227', display_order: 90 });
+  const withLogo = await api.create<{ id: string; name: string }>('sponsors_library', {
+    name: unique('Logo Sponsor'),
+    logo_url: '/demo/logos/arclight-ai.webp',
+    website: 'https://logo-sponsor.example/',
+  });
+  const nameOnly = await api.create<{ id: string; name: string }>('sponsors_library', {
+    name: unique('Name Sponsor'),
+    website: 'https://name-sponsor.example/',
+  });
+  await api.create('event_sponsors', {
+    event_id: event.id,
+    sponsor_id: nameOnly.id,
+    tier_id: tier.id,
+    display_order: 2,
+  });
+  await api.create('event_sponsors', {
+    event_id: event.id,
+    sponsor_id: withLogo.id,
+    tier_id: tier.id,
+    display_order: 1,
+  });
+  await page.goto(`/events/${event.slug}`);
+
+  const partner = page.getByRole('region', { name: 'Partner With Us' });
+  await expect(partner.getByText('Meet 40 decision makers')).toBeVisible();
+  const logoLink = partner.getByRole('link', { name: new RegExp(withLogo.name) });
+  await expect(logoLink).toHaveAttribute('href', 'https://logo-sponsor.example/');
+  await expect(logoLink).toHaveAttribute('target', '_blank');
+  await expect(logoLink.getByRole('img', { name: withLogo.name })).toBeVisible();
+  await expect(logoLink).toContainText(tier.name as string);
+  const nameLink = partner.getByRole('link', { name: new RegExp(nameOnly.name) });
+  await expect(nameLink).toHaveAttribute('href', 'https://name-sponsor.example/');
+  await expect(nameLink).toContainText(nameOnly.name);
+  // display_order: the logo sponsor first.
+  const sponsorLinks = partner.getByRole('link', { name: /Sponsor .*opens in a new tab/ });
+  await expect(sponsorLinks).toHaveCount(2);
+  await expect(sponsorLinks.first()).toHaveAttribute('href', 'https://logo-sponsor.example/');
+
+  await partner.getByRole('link', { name: 'Become a Sponsor' }).click();
+  await expect(page).toHaveURL(/\/sponsors$/);
+});
+
+test('testimonials show the rating, quote and who said it', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await api.create('testimonials', {
+    event_id: event.id,
+    name: 'Priya Raman',
+    job_title: 'Chief Data Officer',
+    company: 'Harbor Logistics',
+    quote: 'The most useful day of my year.',
+    rating: 4,
+  });
+  await page.goto(`/events/${event.slug}`);
+  const testimonials = page.getByRole('region', { name: 'Testimonials' });
+  await expect(testimonials.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await expect(testimonials).toContainText('The most useful day of my year.');
+  await expect(testimonials).toContainText('Priya Raman');
+  await expect(testimonials).toContainText('Chief Data Officer, Harbor Logistics');
+});
+
+test('a video link is converted to its embed form only after the visitor presses play', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await api.create('videos', {
+    event_id: event.id,
+    title: 'Opening keynote',
+    video_url: 'https://youtu.be/dQw4w9WgXcQ',
+  });
+  await page.goto(`/events/${event.slug}`);
+  const videos = page.getByRole('region', { name: 'Videos' });
+  await expect(videos.getByRole('button', { name: 'Play video: Opening keynote' })).toBeVisible();
+  await expect(videos.locator('iframe')).toHaveCount(0);
+  await videos.getByRole('button', { name: 'Play video: Opening keynote' }).click();
+  await expect(videos.locator('iframe')).toHaveAttribute(
+    'src',
+    /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/,
+  );
+});
+
+test('the section nav follows the scroll position and scrolls to a section on click', async ({ page, api }) => {
+  const event = await createEvent(api, { why_partner: ['Meet buyers'] });
+  const attendee = await createAttendee(api);
+  await addToEvent(api, event.id, attendee.id);
+  for (const [index, title] of ['Session one', 'Session two', 'Session three', 'Session four'].entries()) {
+    await api.create('sessions', {
+      event_id: event.id,
+      title,
+      start_time: at(40, 9 + index),
+      end_time: at(40, 10 + index),
+    });
+  }
+  await addGallery(api, event.id, 6);
+  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
+  await page.goto(`/events/${event.slug}`);
+
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Attendees',
+    'Agenda',
+    'Sponsors',
+    'Gallery',
+    'Testimonials',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'true');
+
+  // The agenda's top 150 px from the top of the window: above the 200 px line, so it is active.
+  await page.evaluate(() => {
+    const agenda = document.getElementById('agenda');
+    if (agenda) window.scrollTo(0, agenda.getBoundingClientRect().top + window.scrollY - 150);
+  });
+  await expect(nav.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'true');
+  await expect(nav.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+
+  // 250 px: below the line, so the section before it is still the active one.
+  await page.evaluate(() => {
+    const sponsors = document.getElementById('sponsors');
+    if (sponsors) window.scrollTo(0, sponsors.getBoundingClientRect().top + window.scrollY - 250);
+  });
+  await expect(nav.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'true');
+
+  await nav.getByRole('link', { name: 'Gallery' }).click();
+  await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('region', { name: 'Gallery' })).toBeInViewport();
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('gallery')?.getBoundingClientRect().top ?? -1))
+    .toBeLessThan(200);
+  await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'true');
+});
+
+test("'Add to calendar' downloads an .ics file of the event", async ({ page, api }) => {
+  const event = await createEvent(api, {
+    location: 'Hotel Arts, Barcelona',
+    start_date: '2027-05-04T08:30:00Z',
+    end_date: '2027-05-04T16:00:00Z',
+  });
+  await page.goto(`/events/${event.slug}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${slugOf(event.title)}.ics`);
+  const path = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const ics = (await readFile(path, 'utf8')).replace(/\r\n /g, '');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toContain(`SUMMARY:${event.title}`);
+  expect(ics).toContain('DTSTART:20270504T083000Z');
+  expect(ics).toContain('DTEND:20270504T160000Z');
+  expect(ics).toContain('LOCATION:Hotel Arts\\, Barcelona');
+  expect(ics).toContain(`/events/${event.slug}`);
+  expect(ics).toMatch(/END:VCALENDAR\r\n$/);
+});
+
+test('the page sets its title, description, Open Graph tags and an Event in JSON-LD, and removes them on leave', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    subheading: 'Thirty-five data leaders, one day in Oslo',
+    location: 'Oslo Opera House',
+    featured_image_url: '/demo/events/stockholm.webp',
+  });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page).toHaveTitle(`${event.title} | CDO Vision`);
+  // Every description tag says it (the static page and the router's head may each carry one).
+  const descriptions = () =>
+    page.locator('meta[name="description"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+  await expect.poll(descriptions).toContain('Thirty-five data leaders, one day in Oslo');
+  expect(new Set(await descriptions())).toEqual(new Set(['Thirty-five data leaders, one day in Oslo']));
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'event');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${event.title} | CDO Vision`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /\/demo\/events\/stockholm\.webp$/,
+  );
+
+  const events = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .filter((data) => data['@type'] === 'Event');
+  const [jsonLd] = await events();
+  expect(jsonLd).toMatchObject({
+    '@context': 'https://schema.org',
+    name: event.title,
+    startDate: event.start_date,
+    endDate: event.end_date,
+    location: { '@type': 'Place', name: 'Oslo Opera House' },
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    organizer: { name: 'CDO Vision' },
+  });
+  expect((jsonLd?.image as string[])[0]).toMatch(/^http.*\/demo\/events\/stockholm\.webp$/);
+
+  // The featured image is the LCP element: sized, eager, high priority.
+  const hero = page.getByRole('region', { name: event.title }).locator('img[fetchpriority="high"]');
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  await expect(hero).toHaveAttribute('width', /\d+/);
+
+  await page.getByRole('link', { name: 'CDO Vision home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await events()).length).toBe(0);
+  await expect(page).not.toHaveTitle(new RegExp(event.title));
+  await expect(page.locator('meta[property="og:type"]')).toHaveCount(0);
+});
+
+test('a full event page has no serious accessibility violations', async ({ page, api }) => {
+  const event = await createEvent(api, {
+    location: 'Lisbon',
+    why_attend: ['Peers only', 'Candid talk'],
+    why_partner: ['Meet buyers'],
+    request_invite_url: 'https://invites.example/x',
+    featured_image_url: '/demo/events/london.webp',
+  });
+  const attendee = await createAttendee(api, { job_title: 'CDO', company: 'Acme' });
+  await addToEvent(api, event.id, attendee.id);
+  const session = await api.create('sessions', {
+    event_id: event.id,
+    title: 'Keynote',
+    start_time: at(40, 9),
+    end_time: at(40, 10),
+    room: 'Hall',
+    description: 'Opening.',
+  });
+  await api.create('session_speakers', { session_id: session.id, attendee_id: attendee.id, display_order: 0 });
+  await addGallery(api, event.id, 4);
+  const tier = await api.create('sponsor_tiers', { name: unique('Tier'), color: 'hsl(45 80% 50%)', display_order: 91 });
+  const sponsor = await api.create('sponsors_library', { name: unique('Sponsor'), website: 'https://s.example/' });
+  await api.create('event_sponsors', { event_id: event.id, sponsor_id: sponsor.id, tier_id: tier.id });
+  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
+  await api.create('videos', { event_id: event.id, title: 'Recap', video_url: 'https://vimeo.com/76979871' });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('heading', { name: 'Videos' })).toBeVisible();
+  await page.getByRole('button', { name: /Keynote/ }).click();
+  expect(await axe(page)).toEqual([]);
+});

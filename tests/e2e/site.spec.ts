@@ -1,0 +1,261 @@
+import type { Page } from '@playwright/test';
+import { test, expect as baseExpect, axe, unique } from './support/fixtures.ts';
+
+// The machine running the tests is shared by several builds: allow slow first reads.
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+/** Serves run-time settings with these extra entries (the e2e server configures no external forms). */
+async function withSettings(page: Page, settings: Record<string, string>) {
+  await page.route('**/runtime-config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...settings } });
+  });
+}
+
+test('a visitor moves around the site from the header and the footer', async ({ page }) => {
+  await page.goto('/awards');
+  const header = page.getByRole('banner');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Events', 'Vision Talks', 'Awards', 'Past Highlights', 'Sponsors', 'Contact us']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Awards' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Past Highlights' })).toHaveAttribute('href', '/past-highlights');
+
+  await nav.getByRole('link', { name: 'Sponsors' }).click();
+  await expect(page).toHaveURL(/\/sponsors$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Events', exact: true }).click();
+  await expect(page).toHaveURL(/\/#events$/);
+  await expect(page.getByRole('heading', { name: 'Upcoming CDO Vision' })).toBeInViewport();
+
+  const footer = page.getByRole('contentinfo');
+  const quickLinks = footer.getByRole('navigation', { name: 'Quick links' });
+  const expected = [
+    ['Home', '/'],
+    ['Vision Talks', '/vision-talks'],
+    ['Awards', '/awards'],
+    ['Upcoming Events', '/#events'],
+    ['Contact', '/contact'],
+  ] as const;
+  for (const [name, href] of expected) {
+    await expect(quickLinks.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(footer.getByRole('link', { name: 'Events Calendar' })).toHaveAttribute('href', '/calendar');
+  await expect(footer.getByText('London office')).toBeVisible();
+  await expect(footer.getByText('New York office')).toBeVisible();
+  await expect(footer.getByText(`© ${new Date().getFullYear()} CDO Vision. All rights reserved.`)).toBeVisible();
+});
+
+test('a keyboard user skips the navigation straight to the page content', async ({ page }) => {
+  await page.goto('/vision-talks');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+});
+
+test('each page has its own title and description', async ({ page }) => {
+  const pages = [
+    ['/', 'CDO Vision | Invite-only events for data and AI leaders'],
+    ['/vision-talks', 'Vision Talks | CDO Vision'],
+    ['/awards', 'Awards | CDO Vision'],
+    ['/sponsors', 'Sponsors | CDO Vision'],
+    ['/contact', 'Contact us | CDO Vision'],
+  ] as const;
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    const descriptions = await page
+      .locator('head meta[name="description"]')
+      .evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content')));
+    expect(descriptions.length).toBeGreaterThan(0);
+    expect(descriptions[0]?.length ?? 0).toBeGreaterThan(50);
+  }
+});
+
+test('the partner banner invites sponsors until dismissed, and stays dismissed', async ({ page }) => {
+  await page.goto('/vision-talks');
+  const banner = page.getByRole('complementary', { name: 'Partner with CDO Vision' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveCSS('position', 'fixed');
+  await expect(banner.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+
+  await banner.getByRole('button', { name: 'Dismiss partner banner' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/awards');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('the partner banner is not shown on the contact page', async ({ page }) => {
+  await page.goto('/sponsors');
+  const banner = page.getByRole('complementary', { name: 'Partner with CDO Vision' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('sign-in and the back office have no site header, footer or banner', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.locator('body')).not.toContainText('Skip to content');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Quick links' })).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Partner with CDO Vision' })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a visitor opens and closes the navigation drawer with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Vision Talks' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Awards' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    // Following a link closes the drawer.
+    await page.keyboard.press('Enter');
+    await expect(drawer).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await drawer.getByRole('link', { name: 'Awards' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/awards$/);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('an unknown path shows the 404 page, logs the path, and leads home', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/no-such-page/here');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  expect(errors.some((text) => text.includes('/no-such-page/here'))).toBe(true);
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('Vision Talks reads as four numbered sections', async ({ page }) => {
+  await page.goto('/vision-talks');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Four ideas shaping data and AI leadership');
+  const sections = page.getByRole('main').getByRole('listitem');
+  await expect(sections).toHaveCount(4);
+  await expect(sections.nth(0)).toContainText('01');
+  await expect(sections.nth(3)).toContainText('04');
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+    '1. The mandate has changed',
+    '2. Trust is infrastructure',
+    '3. Value, in the language of the business',
+    '4. Leadership is a team sport',
+  ]);
+  expect(await axe(page)).toEqual([]);
+});
+
+test('Submit Nominations opens the nomination form in a new tab', async ({ page }) => {
+  await withSettings(page, { nominationFormUrl: 'https://forms.example/nominate' });
+  await page.goto('/awards');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const nominate = page.getByRole('link', { name: /Submit Nominations/ });
+  await expect(nominate).toHaveAttribute('href', 'https://forms.example/nominate');
+  await expect(nominate).toHaveAttribute('target', '_blank');
+  await expect(nominate).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('heading', { name: 'Award categories' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});
+
+test('with no nomination form configured, the awards page gives the enquiry address instead', async ({ page }) => {
+  await withSettings(page, { enquiryEmail: 'awards@cdovision.example' });
+  await page.goto('/awards');
+  await expect(page.getByRole('link', { name: 'awards@cdovision.example' })).toHaveAttribute(
+    'href',
+    'mailto:awards@cdovision.example',
+  );
+  await expect(page.getByRole('link', { name: /Submit Nominations/ })).toHaveCount(0);
+});
+
+test('the contact page embeds the enquiry form, with the address and both offices beside it', async ({
+  page,
+  context,
+}) => {
+  await withSettings(page, {
+    enquiryFormUrl: 'https://forms.example/enquiry',
+    enquiryEmail: 'hello@cdovision.example',
+  });
+  await page.route('https://forms.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Enquiry</title><p>Form</p>' }),
+  );
+  await page.goto('/contact');
+  const form = page.locator('iframe[title="Enquiry form"]');
+  await expect(form).toHaveAttribute('src', 'https://forms.example/enquiry');
+  const details = page.getByRole('complementary', { name: 'Contact details' });
+  await expect(details.getByRole('link', { name: 'hello@cdovision.example' })).toHaveAttribute(
+    'href',
+    'mailto:hello@cdovision.example',
+  );
+  await expect(details.getByText('London office')).toBeVisible();
+  await expect(details.getByText('New York office')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // Offline the form cannot load: the e-mail address takes its place.
+  await context.setOffline(true);
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('status').getByRole('link', { name: 'hello@cdovision.example' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(form).toBeVisible();
+});
+
+test('the sponsors page makes its pitch with the audience, funnel, results and three options', async ({ page }) => {
+  await page.goto('/sponsors');
+  const main = page.getByRole('main');
+  for (const figure of ['68%', '62%', '55%', '78%'])
+    await expect(main.getByText(figure, { exact: true })).toBeVisible();
+  for (const stage of ['100%', '85%', '60%', '35%', '15%']) {
+    await expect(
+      page.getByRole('region', { name: 'From handshake to pipeline' }).getByText(stage, { exact: true }),
+    ).toBeVisible();
+  }
+  for (const result of ['7–10', '35–40%', '18–30k', '~2x'])
+    await expect(main.getByText(result, { exact: true })).toBeVisible();
+
+  const options = page.getByRole('region', { name: 'Sponsorship options' });
+  await expect(options.getByRole('heading', { level: 3 })).toHaveText([
+    'Premier Sponsor',
+    'Platinum Sponsor',
+    'Exhibitor',
+  ]);
+  await expect(options.getByText('per month')).toHaveCount(3);
+  expect(await axe(page)).toEqual([]);
+});
+
+test('the past sponsors grid shows each logo, or the name when a sponsor has no logo', async ({ page, api }) => {
+  const withLogo = unique('Aardvark Logo Co');
+  const withoutLogo = unique('Aardvark Nameonly');
+  await api.create('sponsors_library', { name: withLogo, logo_url: '/demo/logos/alpenbank-privat.webp' });
+  await api.create('sponsors_library', { name: withoutLogo });
+  await page.goto('/sponsors');
+  const grid = page.getByRole('region', { name: 'Our past sponsors' });
+  await expect(grid.getByRole('img', { name: withLogo })).toBeVisible({ timeout: 15_000 });
+  await expect(grid.getByText(withoutLogo, { exact: true })).toBeVisible();
+  await expect(page.getByRole('figure')).toContainText('”');
+});
