@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, splitHeadTags, startAfterFirstPaint } from './prerender.ts';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  fillTemplate,
+  routeChunkPreloads,
+  splitHeadTags,
+  startAfterFirstPaint,
+  withEarlyRequests,
+} from './prerender.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>CDO Vision</title>
 <meta name="description" content="default" />
@@ -34,5 +43,40 @@ describe('prerendered pages', () => {
     const started = startAfterFirstPaint(TEMPLATE);
     expect(started).toContain('requestAnimationFrame(()=>setTimeout(start))');
     expect(started).toContain('import("/assets/index-abc.js")');
+  });
+
+  it('puts the early requests script first in the head, ahead of any stylesheet', () => {
+    const html = withEarlyRequests(
+      '<html><head><meta charset="UTF-8" /><link rel="stylesheet" href="/a.css"></head></html>',
+      'go()',
+    );
+    expect(html).toBe(
+      '<html><head><meta charset="UTF-8" /><script>go()</script><link rel="stylesheet" href="/a.css"></head></html>',
+    );
+    expect(withEarlyRequests('<html><head><title>x</title></head></html>', 'go()')).toContain(
+      '<head><script>go()</script><title>',
+    );
+  });
+
+  it("preloads a route's chunk and what it imports statically, but not what the page preloads already", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'prerender-test-'));
+    try {
+      await mkdir(path.join(dir, 'assets'));
+      const files: Record<string, string> = {
+        '_slug-abc.js': 'import{t}from"./data-1.js";import"./side-2.js";const l=()=>import("./lazy-3.js");export{l};',
+        'data-1.js': 'import{r as e}from"./index-0.js";export{e as t};',
+        'side-2.js': 'console.warn(1);',
+        'lazy-3.js': '',
+        'index-0.js': '',
+      };
+      for (const [file, code] of Object.entries(files)) await writeFile(path.join(dir, 'assets', file), code);
+      const html = '<head><link rel="modulepreload" crossorigin href="/assets/index-0.js"></head>';
+      const out = await routeChunkPreloads(html, dir, '_slug-');
+      const preloaded = [...out.matchAll(/href="\/assets\/([^"]+)"/g)].map((match) => match[1]);
+      expect(preloaded).toEqual(['index-0.js', '_slug-abc.js', 'data-1.js', 'side-2.js']);
+      expect(await routeChunkPreloads(html, dir, '_none-')).toBe(html);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

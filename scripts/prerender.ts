@@ -11,7 +11,7 @@
  * vite.config.ts runs it inside `vite build`, before the service worker is generated, so the
  * worker precaches these files too. scripts/serve-app.ts and the worker pick the file per path.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginOption } from 'vite';
@@ -28,7 +28,12 @@ export const PRERENDERED_ROUTES = [
 ] as const;
 
 /** The file served for `/events/<slug>`, and the slug it is rendered for. */
-export const EVENT_SHELL = { file: 'events/shell.html', url: '/events/prerendered-shell' } as const;
+export const EVENT_SHELL = {
+  file: 'events/shell.html',
+  url: '/events/prerendered-shell',
+  /** The event route's chunk (src/routes/events/$slug.tsx), preloaded by the shell. */
+  chunkPrefix: '_slug-',
+} as const;
 /** The plain shell served for every other path. */
 export const APP_SHELL = 'shell.html';
 
@@ -43,6 +48,46 @@ export interface PrerenderOptions {
 interface RenderedPage {
   html: string;
   ok: boolean;
+}
+
+/**
+ * The shells (event page, plain) start /runtime-config.json, and the event shell the event's data,
+ * from an inline script in the head, while the scripts load: the app adopts those answers
+ * (src/lib/early-requests.ts), so the event's featured image is no longer at the end of
+ * scripts → router → route chunk → settings → data.
+ */
+export function withEarlyRequests(html: string, source: string): string {
+  // First in the head: a stylesheet link before it would hold it until the stylesheet has loaded.
+  const script = `<script>${source}</script>`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  return charset.test(html)
+    ? html.replace(charset, (tag) => tag + script)
+    : html.replace('<head>', () => `<head>${script}`);
+}
+
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*|)["']\.\/([\w.-]+\.js)["']/g;
+
+/**
+ * Modulepreload links for a route's chunk (the first built `assets/<prefix><hash>.js`) and every chunk
+ * it imports statically, less those the page preloads already. Without them the browser learns of the
+ * event page's chunk only once the main chunk has run. None when there is no such chunk.
+ */
+export async function routeChunkPreloads(html: string, outDir: string, prefix: string): Promise<string> {
+  const assets = path.join(outDir, 'assets');
+  const entry = (await readdir(assets)).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
+  if (!entry) return html;
+  const chunks = new Set<string>();
+  const visit = async (file: string): Promise<void> => {
+    if (chunks.has(file)) return;
+    chunks.add(file);
+    const code = await readFile(path.join(assets, file), 'utf8').catch(() => '');
+    for (const match of code.matchAll(STATIC_IMPORT)) await visit(match[1]!);
+  };
+  await visit(entry);
+  const links = [...chunks]
+    .filter((file) => !html.includes(`/assets/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+  return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
 const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
@@ -124,14 +169,20 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
         rolldownOptions: { checks: { pluginTimings: false } },
       },
     });
-    const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as {
+    const { renderPage, earlyRequestsScript, eventPagePath } = (await import(
+      pathToFileURL(path.join(serverDir, 'entry-server.js')).href
+    )) as {
       renderPage(url: string): Promise<RenderedPage>;
+      earlyRequestsScript(eventPath?: string): string;
+      eventPagePath(slug: string): string;
     };
+    // The event's request for the slug "\0", whose %00 the inline script replaces.
+    const eventPath = eventPagePath('\0');
     const write = async (file: string, html: string) => {
       await mkdir(path.dirname(path.join(options.outDir, file)), { recursive: true });
       await writeFile(path.join(options.outDir, file), html);
     };
-    await write(APP_SHELL, plainShell);
+    await write(APP_SHELL, withEarlyRequests(plainShell, earlyRequestsScript()));
     for (const route of PRERENDERED_ROUTES) {
       const page = await renderPage(route);
       if (!page.ok) {
@@ -145,7 +196,17 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
       );
     }
     const shell = await renderPage(EVENT_SHELL.url);
-    await write(EVENT_SHELL.file, fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }));
+    await write(
+      EVENT_SHELL.file,
+      withEarlyRequests(
+        await routeChunkPreloads(
+          fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }),
+          options.outDir,
+          EVENT_SHELL.chunkPrefix,
+        ),
+        earlyRequestsScript(eventPath.includes('%00') ? eventPath : undefined),
+      ),
+    );
   } finally {
     await rm(serverDir, { recursive: true, force: true });
   }

@@ -8,6 +8,10 @@ import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
 
+// For the shells' inline script, which starts the settings' and the event's requests (scripts/prerender.ts).
+export { eventPagePath } from '../sync/first-paint.ts';
+export { earlyRequestsScript } from './lib/early-requests.ts';
+
 export interface RenderedPage {
   /** The markup of the app (head tags such as <title> come first, as React 19 hoists them). */
   html: string;

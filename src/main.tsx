@@ -19,17 +19,25 @@ const app = (
 );
 
 const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-// scripts/prerender.ts names the path the HTML in #root was rendered for. Hydrate it when it is this
-// page; otherwise (the event shell, the plain shell) render over it.
-const prerendered = container.dataset.prerendered;
-if (prerendered !== undefined && trimmed(prerendered) === trimmed(window.location.pathname)) {
+/**
+ * scripts/prerender.ts names the path the HTML in #root was rendered for. Hydrate it when it is this
+ * page, or when it is the event shell on an event's path: its 'Loading...' state is the same markup
+ * for every slug (React would render over it, should it not match). Otherwise (the plain shell)
+ * render over it.
+ */
+function hydratable(prerendered: string | undefined, pathname: string): boolean {
+  if (prerendered === undefined) return false;
+  if (trimmed(prerendered) === trimmed(pathname)) return true;
+  return prerendered === '/events/prerendered-shell' && /^\/events\/[^/]+$/.test(trimmed(pathname));
+}
+if (hydratable(container.dataset.prerendered, window.location.pathname)) {
   // Render as the server did: with SSR state the router leaves out its top-level Suspense boundary.
   router.ssr = { manifest: undefined };
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (which Lighthouse counts as blocking time).
   void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  createRoot(container).render(app);
+  startTransition(() => createRoot(container).render(app));
 }
 
 /**
@@ -50,10 +58,13 @@ function startReplicaLater(): void {
 }
 startReplicaLater();
 
-// The service worker is no part of the first paint: it registers once the page has loaded.
+// The service worker is no part of the first paint: it registers once the page has loaded and the
+// main thread is idle (at most 2 s later), so that its chunk and work stay out of hydration's way.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () =>
     void import('./features/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2000 }) : register();
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }

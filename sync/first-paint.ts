@@ -68,41 +68,59 @@ function columnSchema(column: ColumnDescriptor): z.ZodMiniType {
   return column.nullable ? z.nullable(base) : base;
 }
 
+/** The columns of a table anon may read (some of them, when named). */
+function readableColumns(table: keyof typeof TABLES, only?: readonly string[]): [string, ColumnDescriptor][] {
+  return (Object.entries(TABLES[table].columns) as [string, ColumnDescriptor][]).filter(
+    ([name, column]) => column.anonCanRead && (!only || only.includes(name)),
+  );
+}
+
 /** A zod/mini object of some columns of a table (all anon may read when none are named). */
 function rowShape(table: keyof typeof TABLES, only?: readonly string[]): Record<string, z.ZodMiniType> {
   const shape: Record<string, z.ZodMiniType> = {};
-  for (const [name, column] of Object.entries(TABLES[table].columns) as [string, ColumnDescriptor][]) {
-    if (!column.anonCanRead || (only && !only.includes(name))) continue;
-    shape[name] = columnSchema(column);
-  }
+  for (const [name, column] of readableColumns(table, only)) shape[name] = columnSchema(column);
   return shape;
 }
 
-const publicColumns = (table: keyof typeof TABLES) => Object.keys(rowShape(table)).join(',');
+const publicColumns = (table: keyof typeof TABLES) =>
+  readableColumns(table)
+    .map(([name]) => name)
+    .join(',');
 
-const summarySchema = z.array(z.object(rowShape('events', SUMMARY_COLUMNS)));
-const attendeeSchema = z.nullable(z.object(rowShape('attendees')));
-const eventPageSchema = z.array(
-  z.object({
-    ...rowShape('events'),
-    event_gallery: z.array(z.object(rowShape('event_gallery'))),
-    event_sponsors: z.array(
-      z.object({
-        ...rowShape('event_sponsors'),
-        sponsors_library: z.nullable(z.object(rowShape('sponsors_library'))),
-        sponsor_tiers: z.nullable(z.object(rowShape('sponsor_tiers'))),
-      }),
-    ),
-    sessions: z.array(
-      z.object({
-        ...rowShape('sessions'),
-        session_speakers: z.array(z.object({ ...rowShape('session_speakers'), attendees: attendeeSchema })),
-      }),
-    ),
-    event_attendees: z.array(z.object({ ...rowShape('event_attendees'), attendees: attendeeSchema })),
-    testimonials: z.array(z.object(rowShape('testimonials'))),
-    videos: z.array(z.object(rowShape('videos'))),
-  }),
+/**
+ * Built on first use: creating the schemas is main-thread work that every public page would
+ * otherwise pay while it starts, before it has anything to check.
+ */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+const summarySchema = lazy(() => z.array(z.object(rowShape('events', SUMMARY_COLUMNS))));
+const attendeeSchema = lazy(() => z.nullable(z.object(rowShape('attendees'))));
+const eventPageSchema = lazy(() =>
+  z.array(
+    z.object({
+      ...rowShape('events'),
+      event_gallery: z.array(z.object(rowShape('event_gallery'))),
+      event_sponsors: z.array(
+        z.object({
+          ...rowShape('event_sponsors'),
+          sponsors_library: z.nullable(z.object(rowShape('sponsors_library'))),
+          sponsor_tiers: z.nullable(z.object(rowShape('sponsor_tiers'))),
+        }),
+      ),
+      sessions: z.array(
+        z.object({
+          ...rowShape('sessions'),
+          session_speakers: z.array(z.object({ ...rowShape('session_speakers'), attendees: attendeeSchema() })),
+        }),
+      ),
+      event_attendees: z.array(z.object({ ...rowShape('event_attendees'), attendees: attendeeSchema() })),
+      testimonials: z.array(z.object(rowShape('testimonials'))),
+      videos: z.array(z.object(rowShape('videos'))),
+    }),
+  ),
 );
 
 async function get(config: FirstPaintConfig, path: string): Promise<unknown> {
@@ -132,7 +150,7 @@ function byOrder<T extends { display_order: number }>(rows: T[]): T[] {
 /** Events that have not ended, soonest first (the home page). */
 export async function fetchUpcomingEvents(config: FirstPaintConfig, now: Date = new Date()): Promise<EventSummary[]> {
   const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=gte.${encodeURIComponent(now.toISOString())}&order=start_date.asc`;
-  return summarySchema.parse(await get(config, `events?${query}`)) as EventSummary[];
+  return summarySchema().parse(await get(config, `events?${query}`)) as EventSummary[];
 }
 
 /** The latest events that have ended, most recent first. */
@@ -142,7 +160,7 @@ export async function fetchPastEvents(
   limit = 6,
 ): Promise<EventSummary[]> {
   const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=lt.${encodeURIComponent(now.toISOString())}&order=start_date.desc&limit=${limit}`;
-  return summarySchema.parse(await get(config, `events?${query}`)) as EventSummary[];
+  return summarySchema().parse(await get(config, `events?${query}`)) as EventSummary[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -151,7 +169,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A live event by slug with everything its page shows, or null. Links use the id when an event has
  * no slug (spec section 2), so a uuid also matches an event's id.
  */
-export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
+/**
+ * The table-API path (after `/rest/v1/`) of an event page's one request. The prerendered event shell
+ * starts the same request before the scripts load (scripts/prerender.ts), so it must stay one GET.
+ */
+export function eventPagePath(slug: string): string {
   const attendee = `attendees(${publicColumns('attendees')})`;
   const select = [
     publicColumns('events'),
@@ -162,12 +184,11 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
     `testimonials(${publicColumns('testimonials')})`,
     `videos(${publicColumns('videos')})`,
   ].join(',');
-  const rows = eventPageSchema.parse(
-    await get(
-      config,
-      `events?select=${encodeURIComponent(select)}&${eventKeyFilter(slug)}&_deleted=is.false&order=slug.asc.nullslast&limit=1`,
-    ),
-  ) as unknown as (Row<'events'> & {
+  return `events?select=${encodeURIComponent(select)}&${eventKeyFilter(slug)}&_deleted=is.false&order=slug.asc.nullslast&limit=1`;
+}
+
+export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
+  const rows = eventPageSchema().parse(await get(config, eventPagePath(slug))) as unknown as (Row<'events'> & {
     event_gallery: Row<'event_gallery'>[];
     event_sponsors: (Row<'event_sponsors'> & {
       sponsors_library: Row<'sponsors_library'> | null;
@@ -236,7 +257,7 @@ export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]
 export async function fetchPastAttendees(config: FirstPaintConfig): Promise<PastAttendee[]> {
   const select = `attendee_id,attendees!inner(${publicColumns('attendees')})`;
   const rows = z
-    .array(z.object({ attendee_id: z.string(), attendees: attendeeSchema }))
+    .array(z.object({ attendee_id: z.string(), attendees: attendeeSchema() }))
     .parse(
       await get(
         config,

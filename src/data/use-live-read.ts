@@ -7,9 +7,10 @@
  *
  * This module must stay free of RxDB, rxjs and supabase-js: it is on every public page's first paint.
  */
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import type { TableName } from '../../sync/index.ts';
 import type { FirstPaintConfig } from '../../sync/first-paint.ts';
+import { fetchAdoptingEarly } from '../lib/early-requests.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
 import type { PublicReads, Replica } from './replica.ts';
@@ -54,7 +55,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
 
   const show = useEffectEvent((data: T, source: 'network' | 'replica' | 'none') => {
     answers.set(key, { data, source });
-    setRead({ key, read: { status: 'ready', data, source } });
+    // A transition: rendering what arrived yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (Lighthouse's blocking time).
+    startTransition(() => setRead({ key, read: { status: 'ready', data, source } }));
   });
   const fetchFirstPaint = useEffectEvent((config: FirstPaintConfig) => spec.firstPaint(config));
   const followReplica = useEffectEvent((reads: PublicReads) =>
@@ -70,6 +73,8 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
         fetchFirstPaint({
           supabaseUrl: config.supabaseUrl,
           anonKey: config.supabaseAnonKey,
+          // The event shell may have started this very request before the scripts loaded.
+          fetch: fetchAdoptingEarly,
           signal: controller.signal,
         }),
       )

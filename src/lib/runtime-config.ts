@@ -3,6 +3,7 @@
  * deployed against any Supabase project: the server that hosts the app writes that file.
  */
 import * as z from 'zod/mini';
+import { takeEarlyConfig } from './early-requests.ts';
 
 const runtimeConfigSchema = z.object({
   supabaseUrl: z.url(),
@@ -21,13 +22,20 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 let pending: Promise<RuntimeConfig> | undefined;
 
-/** Fetches and validates the run-time settings once per page load. */
+function fetchRuntimeConfig(): Promise<unknown> {
+  return fetch('/runtime-config.json', { cache: 'no-cache' }).then((response) => {
+    if (!response.ok) throw new Error(`runtime-config.json: HTTP ${response.status}`);
+    return response.json();
+  });
+}
+
+/**
+ * Fetches and validates the run-time settings once per page load. A shell page has started the
+ * request already (./early-requests.ts): its answer is used, or a request of our own when it failed.
+ */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  pending ??= fetch('/runtime-config.json', { cache: 'no-cache' })
-    .then((response) => {
-      if (!response.ok) throw new Error(`runtime-config.json: HTTP ${response.status}`);
-      return response.json();
-    })
-    .then((json) => runtimeConfigSchema.parse(json));
+  pending ??= (takeEarlyConfig()?.catch(fetchRuntimeConfig) ?? fetchRuntimeConfig()).then((json) =>
+    runtimeConfigSchema.parse(json),
+  );
   return pending;
 }

@@ -3,7 +3,7 @@
  * then Overview, 'Join the Leaders', Agenda, 'Partner With Us', Gallery, Testimonials, Videos and
  * 'Get in Touch', each shown only when the event has something for it.
  */
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
 import { AgendaSection } from './agenda-section.tsx';
 import type { AttendeeSlots } from './attendee-slots.ts';
@@ -22,32 +22,50 @@ export type { AttendeeSlots } from './attendee-slots.ts';
 
 export function EventPageView({ page, slots }: { page: EventPage; slots: AttendeeSlots }) {
   useEventHead(page.event);
-  useScrollToHashOnce(page.event.id);
+  const all = useRestAfterFirstPaint();
+  useScrollToHashOnce(page.event.id, all);
   return (
     <div>
       <SectionNav sections={shownSections(page)} />
       <OverviewSection page={page} />
-      <LeadersSection page={page} slots={slots} />
-      <AgendaSection sessions={page.sessions} slots={slots} />
-      <PartnerSection page={page} />
-      <GallerySection page={page} />
-      <TestimonialsSection testimonials={page.testimonials} />
-      <VideosSection videos={page.videos} />
-      <GetInTouchSection eventTitle={page.event.title} />
+      {all ? (
+        <>
+          <LeadersSection page={page} slots={slots} />
+          <AgendaSection sessions={page.sessions} slots={slots} />
+          <PartnerSection page={page} />
+          <GallerySection page={page} />
+          <TestimonialsSection testimonials={page.testimonials} />
+          <VideosSection videos={page.videos} />
+          <GetInTouchSection eventTitle={page.event.title} />
+        </>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * The overview (the first screen) renders and paints first; the sections below it follow in a
+ * transition, which yields to the browser while it renders. One render of the whole page was the
+ * event page's longest task, and it held back its largest paint (docs/decisions/007-prerender-and-pwa.md).
+ */
+function useRestAfterFirstPaint(): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    startTransition(() => setAll(true));
+  }, []);
+  return all;
 }
 
 /**
  * A link to a section (/events/x#agenda) can only land once the event has rendered, after the
  * browser has given up looking for the anchor: scroll there once, when the page first shows.
  */
-function useScrollToHashOnce(eventId: string) {
+function useScrollToHashOnce(eventId: string, rendered: boolean) {
   const done = useRef<string | null>(null);
   useEffect(() => {
-    if (done.current === eventId) return;
+    if (!rendered || done.current === eventId) return;
     done.current = eventId;
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
-  }, [eventId]);
+  }, [eventId, rendered]);
 }

@@ -35,17 +35,22 @@ function EventRoute() {
   const { slug } = Route.useParams();
   const read = useEventPage(slug);
   if (read.status === 'loading') {
+    // A whole screen high, so that the footer starts below the fold, and <main> the same box as the
+    // loaded page's: the event's content, when it arrives, then moves nothing the visitor can see
+    // (layout shift; docs/decisions/007-prerender-and-pwa.md).
     return (
-      <main className="mx-auto flex min-h-[70vh] max-w-[1300px] items-center justify-center px-4">
-        <p role="status" className="text-lg text-slate-700">
-          Loading...
-        </p>
+      <main className="min-h-screen">
+        <div className="mx-auto flex min-h-screen max-w-[1300px] items-center justify-center px-4">
+          <p role="status" className="text-lg text-slate-700">
+            Loading...
+          </p>
+        </div>
       </main>
     );
   }
   if (!read.data) return <NotFoundPage />;
   return (
-    <main>
+    <main className="min-h-screen">
       <EventPageView page={read.data} slots={ATTENDEE_SLOTS} />
     </main>
   );

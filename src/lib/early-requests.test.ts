@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyRequestsScript, fetchAdoptingEarly, takeEarlyConfig } from './early-requests.ts';
+
+const CONFIG = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon' };
+const TEMPLATE = 'events?select=id&slug=eq.%00&limit=1';
+
+/** Runs the inline script as a page at `pathname` would, with a fake network. */
+function runScript(pathname: string, eventPath: string | undefined = TEMPLATE) {
+  const network = vi.fn((url: string) =>
+    Promise.resolve(new Response(JSON.stringify(url === '/runtime-config.json' ? CONFIG : [{ url }]), { status: 200 })),
+  );
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('location', { pathname });
+  vi.stubGlobal('fetch', network);
+  new Function(earlyRequestsScript(eventPath))();
+  return network;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>).__earlyRequests;
+  vi.unstubAllGlobals();
+});
+
+describe('requests a shell page starts before its scripts load', () => {
+  it('starts the settings and then the event for the slug of the path, and the app adopts each once', async () => {
+    const network = runScript('/events/london%202026');
+    expect(await takeEarlyConfig()).toEqual(CONFIG);
+    expect(takeEarlyConfig()).toBeUndefined();
+    await settle();
+    const url = 'http://api.test/rest/v1/events?select=id&slug=eq.london%202026&limit=1';
+    expect(network).toHaveBeenCalledWith(
+      url,
+      expect.objectContaining({ headers: expect.objectContaining({ apikey: 'anon' }) }),
+    );
+    expect(network).toHaveBeenCalledTimes(2);
+
+    expect(await (await fetchAdoptingEarly(url)).json()).toEqual([{ url }]);
+    expect(network).toHaveBeenCalledTimes(2);
+    // Taken once: the next read asks the network.
+    await fetchAdoptingEarly(url);
+    expect(network).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves other paths, ids and other URLs to the app', async () => {
+    const network = runScript('/events/0b6c1f8e-2d7a-4a55-9a0e-1f2a3b4c5d6e');
+    await settle();
+    expect(network).toHaveBeenCalledTimes(1);
+    await fetchAdoptingEarly('http://api.test/rest/v1/other');
+    expect(network).toHaveBeenLastCalledWith('http://api.test/rest/v1/other', undefined);
+  });
+
+  it('falls back to a request of its own when the early one failed', async () => {
+    const network = runScript('/events/x');
+    await settle();
+    const url = 'http://api.test/rest/v1/events?select=id&slug=eq.x&limit=1';
+    const early = (globalThis as unknown as { __earlyRequests: { requests: Record<string, Promise<Response>> } })
+      .__earlyRequests;
+    early.requests[url] = Promise.reject(new Error('offline'));
+    await fetchAdoptingEarly(url);
+    expect(network).toHaveBeenLastCalledWith(url, undefined);
+  });
+
+  it('does nothing on a page without the script', async () => {
+    vi.stubGlobal('window', globalThis);
+    expect(takeEarlyConfig()).toBeUndefined();
+  });
+});
