@@ -2,10 +2,9 @@
  * 'Past Events': the latest editions that have ended, at most six (spec section 9), each card
  * linking to the event's page by slug, or by id when it has none.
  */
-import { Link } from '@tanstack/react-router';
-import { CalendarDays, MapPin } from 'lucide-react';
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
+import { EventCard } from '../../ui/event-card.tsx';
 
 export const PAST_EVENTS_SHOWN = 6;
 
@@ -40,7 +39,7 @@ export function PastEventsGrid({ state }: { state: LiveRead<EventSummary[]> }) {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {state.data.slice(0, PAST_EVENTS_SHOWN).map((event) => (
             <li key={event.id}>
-              <PastEventCard event={event} />
+              <EventCard {...eventCardProps(event)} />
             </li>
           ))}
         </ul>
@@ -49,45 +48,12 @@ export function PastEventsGrid({ state }: { state: LiveRead<EventSummary[]> }) {
   );
 }
 
-function PastEventCard({ event }: { event: EventSummary }) {
-  return (
-    <Link
-      to="/events/$slug"
-      params={{ slug: event.slug || event.id }}
-      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
-    >
-      {event.featured_image_url ? (
-        <img
-          src={event.featured_image_url}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={1200}
-          height={675}
-          className="aspect-video w-full bg-slate-200 object-cover"
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          data-testid="event-image-placeholder"
-          className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-brand via-brand-strong to-ink"
-        >
-          <CalendarDays className="h-10 w-10 text-white/70" />
-        </div>
-      )}
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-lg font-semibold group-hover:text-brand-strong">{event.title}</h3>
-        <p className="flex items-center gap-2 text-sm text-slate-700">
-          <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {formatLongDate(event.start_date)}
-        </p>
-        {event.location ? (
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
-            {event.location}
-          </p>
-        ) : null}
-      </div>
-    </Link>
-  );
+function eventCardProps(event: EventSummary) {
+  return {
+    slug: event.slug || event.id,
+    title: event.title,
+    date: formatLongDate(event.start_date),
+    location: event.location,
+    imageUrl: event.featured_image_url,
+  };
 }
