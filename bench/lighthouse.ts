@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium } from '../scripts/machine.ts';
+import { ssrDirOf } from '../scripts/page-template.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,7 +76,9 @@ async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
       child.kill('SIGTERM');
       await exited;
       await rm(work, { recursive: true, force: true });
-      await rm(path.join(root, '.test-data', `dist-lighthouse-${port}`), { recursive: true, force: true });
+      const dist = path.join(root, '.test-data', `dist-lighthouse-${port}`);
+      await rm(dist, { recursive: true, force: true });
+      await rm(ssrDirOf(dist), { recursive: true, force: true });
     },
   };
 }

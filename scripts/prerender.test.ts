@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  fillTemplate,
-  routeChunkPreloads,
-  splitHeadTags,
-  startAfterFirstPaint,
-  withEarlyRequests,
-} from './prerender.ts';
+import { fillTemplate, splitHeadTags } from './page-template.ts';
+import { routeChunkPreloads, startAfterLoad, withEarlyRequests } from './prerender.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>CDO Vision</title>
 <meta name="description" content="default" />
@@ -36,13 +31,41 @@ describe('prerendered pages', () => {
     expect(html).not.toContain('content="default"');
   });
 
-  it('preloads a video poster and starts the app only after the first frame', () => {
+  it("adds a rendered page's own head tags and the answers it was rendered with", () => {
+    const html = fillTemplate(TEMPLATE, {
+      path: '/events/a"b',
+      markup: '<title>Event | CDO Vision</title><meta name="description" content="generic"/><main>London</main>',
+      head: '<title>London | CDO Vision</title><meta name="description" content="Dinner"/>',
+      seed: { 'event-page:london': { title: '</script><script>alert(1)</script>' } },
+    });
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>London | CDO Vision</title>']);
+    expect(html).not.toContain('content="default"');
+    expect(html).not.toContain('content="generic"');
+    expect(html).toContain('<meta name="description" content="Dinner"/>');
+    expect(html).toContain('<div id="root" data-prerendered="/events/a&quot;b"><main>London</main></div>');
+    const seed = /<script type="application\/json" id="live-read-seed">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(seed).not.toContain('<');
+    expect(JSON.parse(seed)).toEqual({ 'event-page:london': { title: '</script><script>alert(1)</script>' } });
+  });
+
+  it('preloads a video poster', () => {
     const html = fillTemplate(TEMPLATE, { path: '/', markup: '<main><video poster="/media/p.webp"></video></main>' });
     expect(html).toContain('<link rel="preload" as="image" href="/media/p.webp" fetchpriority="high"/>');
+  });
+
+  it('requests no script before the page has loaded, then preloads the modules and imports the entry', () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="modulepreload" crossorigin href="/assets/router-2.js"></head>',
+    );
+    const html = startAfterLoad(template);
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('src="/assets/index-abc.js"');
-    const started = startAfterFirstPaint(TEMPLATE);
-    expect(started).toContain('requestAnimationFrame(()=>setTimeout(start))');
-    expect(started).toContain('import("/assets/index-abc.js")');
+    const loader = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(loader).toContain('const modules=["/assets/react-1.js","/assets/router-2.js"]');
+    expect(loader).toContain("addEventListener('load',afterPaint,{once:true})");
+    expect(loader).toContain('import("/assets/index-abc.js")');
+    expect(() => startAfterLoad('<html><head></head></html>')).toThrow(/no module entry script/);
   });
 
   it('puts the early requests script first in the head, ahead of any stylesheet', () => {

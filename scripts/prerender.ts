@@ -7,7 +7,9 @@
  *   client (src/main.tsx) because `data-prerendered` on #root names the path it was rendered for;
  * - `events/shell.html`: the event page's 'Loading...' state for any `/events/<slug>` (rendered for
  *   a placeholder slug, so the client renders over it rather than hydrating);
- * - `shell.html`: the plain app shell for every other path (back office, sign-in, 404).
+ * - `shell.html`: the plain app shell for every other path (back office, sign-in, 404);
+ * - next to the output (`<outDir>-ssr`, page-template.ts): the server bundle and the page the app
+ *   server renders each event page into, with its data (scripts/serve-app.ts).
  * vite.config.ts runs it inside `vite build`, before the service worker is generated, so the
  * worker precaches these files too. scripts/serve-app.ts and the worker pick the file per path.
  */
@@ -15,6 +17,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginOption } from 'vite';
+import { EVENT_TEMPLATE, fillTemplate, ssrDirOf } from './page-template.ts';
 
 /** Paths rendered to `<path>/index.html`. */
 export const PRERENDERED_ROUTES = [
@@ -90,34 +93,35 @@ export async function routeChunkPreloads(html: string, outDir: string, prefix: s
   return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
-const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
-
-/** React 19 puts hoisted head tags (title, meta, link) ahead of the markup: split them off. */
-export function splitHeadTags(markup: string): { head: string[]; body: string } {
-  const head: string[] = [];
-  let rest = markup;
-  for (let match = HOISTED_TAG.exec(rest); match; match = HOISTED_TAG.exec(rest)) {
-    head.push(match[0]);
-    rest = rest.slice(match[0].length);
-  }
-  return { head, body: rest };
-}
-
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** How long a prerendered page waits for its load event before it starts the app anyway. */
+export const START_AT_THE_LATEST_MS = 2000;
 
 /**
- * A prerendered page starts the app after its first paint: the entry is imported from a frame
- * callback (or after 500 ms, e.g. in a background tab) instead of running as soon as it has loaded,
- * which on a fast connection would be before the browser paints the page it already has. The
- * modulepreload links still fetch every module at once.
+ * A prerendered page starts the app once it has loaded and painted: one inline script, in place of
+ * the entry script and the modulepreload links, adds those links and imports the entry from the
+ * frame after the load event (or after START_AT_THE_LATEST_MS, e.g. when an image is slow or the tab
+ * is in the background). Until then the page's own HTML, styles and images have the connection to
+ * themselves, and no script is evaluated before the largest paint: Lighthouse's simulation counts
+ * every high-priority script that finished before a paint as holding that paint back.
  */
-export function startAfterFirstPaint(html: string): string {
+export function startAfterLoad(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('the built index.html has no module entry script');
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const start =
-    `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(entry)})}};` +
-    'requestAnimationFrame(()=>setTimeout(start));setTimeout(start,500)';
-  return html.replace(ENTRY_SCRIPT, () => `<script type="module">${start}</script>`);
+    `const modules=${JSON.stringify(modules)};let started=false;` +
+    'const start=()=>{if(started)return;started=true;' +
+    "for(const href of modules){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}" +
+    `import(${JSON.stringify(entry)})};` +
+    'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
+    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});" +
+    `setTimeout(start,${START_AT_THE_LATEST_MS})`;
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, () => `<script type="module">${start}</script>`);
 }
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
@@ -133,81 +137,67 @@ export async function inlineStylesheet(html: string, outDir: string): Promise<st
   return html.replace(STYLESHEET, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
 }
 
-/** The built index.html with one rendered page in it. */
-export function fillTemplate(template: string, page: { path: string; markup: string }): string {
-  const { head, body } = splitHeadTags(page.markup);
-  let html = template;
-  if (head.some((tag) => tag.startsWith('<title>'))) html = html.replace(/<title>[^<]*<\/title>\s*/, '');
-  if (head.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) {
-    html = html.replace(/<meta\s+name="description"[^>]*>\s*/, '');
-  }
-  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
-  // A video's poster is often the largest thing on screen, and the preload scanner does not see it.
-  const posters = [...new Set([...body.matchAll(/<video\b[^>]*\sposter="([^"]+)"/g)].map((match) => match[1]!))];
-  const preloads = posters.map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high"/>`);
-  return startAfterFirstPaint(html)
-    .replace('</head>', `${[...head, ...preloads].join('')}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${page.path}">${body}</div>`);
-}
-
 export async function prerender(options: PrerenderOptions): Promise<void> {
   const plainShell = await readFile(path.join(options.outDir, 'index.html'), 'utf8');
   const template = await inlineStylesheet(plainShell, options.outDir);
-  // Under node_modules so that the server bundle's bare imports (react, ...) resolve from the project.
-  const serverDir = path.join(options.root, 'node_modules/.cache/prerender', `${process.pid}-${Date.now()}`);
-  try {
-    await build({
-      root: options.root,
-      configFile: false,
-      logLevel: 'warn',
-      plugins: options.plugins,
-      build: {
-        ssr: 'src/entry-server.tsx',
-        outDir: serverDir,
-        emptyOutDir: true,
-        target: 'node20',
-        rolldownOptions: { checks: { pluginTimings: false } },
-      },
-    });
-    const { renderPage, earlyRequestsScript, eventPagePath } = (await import(
-      pathToFileURL(path.join(serverDir, 'entry-server.js')).href
-    )) as {
-      renderPage(url: string): Promise<RenderedPage>;
-      earlyRequestsScript(eventPath?: string): string;
-      eventPagePath(slug: string): string;
-    };
-    // The event's request for the slug "\0", whose %00 the inline script replaces.
-    const eventPath = eventPagePath('\0');
-    const write = async (file: string, html: string) => {
-      await mkdir(path.dirname(path.join(options.outDir, file)), { recursive: true });
-      await writeFile(path.join(options.outDir, file), html);
-    };
-    await write(APP_SHELL, withEarlyRequests(plainShell, earlyRequestsScript()));
-    for (const route of PRERENDERED_ROUTES) {
-      const page = await renderPage(route);
-      if (!page.ok) {
-        // Such a path gets the plain shell and renders in the browser; a build never fails for it.
-        console.warn(`prerender: ${route} matched no page or failed to load; it will be served the app shell`);
-        continue;
-      }
-      await write(
-        route === '/' ? 'index.html' : `${route.slice(1)}/index.html`,
-        fillTemplate(template, { path: route, markup: page.html }),
-      );
+  // Kept after the build: the app server renders event pages with it (scripts/serve-app.ts). Every
+  // dependency is bundled in, so it runs wherever the build output goes.
+  const serverDir = ssrDirOf(options.outDir);
+  await rm(serverDir, { recursive: true, force: true });
+  await build({
+    root: options.root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: options.plugins,
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: serverDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rolldownOptions: { checks: { pluginTimings: false } },
+    },
+  });
+  const { renderPage, earlyRequestsScript, eventPagePath } = (await import(
+    pathToFileURL(path.join(serverDir, 'entry-server.js')).href
+  )) as {
+    renderPage(url: string): Promise<RenderedPage>;
+    earlyRequestsScript(eventPath?: string): string;
+    eventPagePath(slug: string): string;
+  };
+  // The event's request for the slug "\0", whose %00 the inline script replaces.
+  const eventPath = eventPagePath('\0');
+  const write = async (file: string, html: string) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, html);
+  };
+  await write(path.join(options.outDir, APP_SHELL), withEarlyRequests(plainShell, earlyRequestsScript()));
+  for (const route of PRERENDERED_ROUTES) {
+    const page = await renderPage(route);
+    if (!page.ok) {
+      // Such a path gets the plain shell and renders in the browser; a build never fails for it.
+      console.warn(`prerender: ${route} matched no page or failed to load; it will be served the app shell`);
+      continue;
     }
-    const shell = await renderPage(EVENT_SHELL.url);
     await write(
-      EVENT_SHELL.file,
-      withEarlyRequests(
-        await routeChunkPreloads(
-          fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }),
-          options.outDir,
-          EVENT_SHELL.chunkPrefix,
-        ),
-        earlyRequestsScript(eventPath.includes('%00') ? eventPath : undefined),
-      ),
+      path.join(options.outDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
+      startAfterLoad(fillTemplate(template, { path: route, markup: page.html })),
     );
-  } finally {
-    await rm(serverDir, { recursive: true, force: true });
   }
+  const withRouteChunks = (html: string) => routeChunkPreloads(html, options.outDir, EVENT_SHELL.chunkPrefix);
+  const shell = await renderPage(EVENT_SHELL.url);
+  await write(
+    path.join(options.outDir, EVENT_SHELL.file),
+    withEarlyRequests(
+      startAfterLoad(await withRouteChunks(fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }))),
+      earlyRequestsScript(eventPath.includes('%00') ? eventPath : undefined),
+    ),
+  );
+  // The page the app server fills with an event it has rendered: the event shell's, but its data
+  // comes in the page, so only the settings are requested early.
+  await write(
+    path.join(serverDir, EVENT_TEMPLATE),
+    withEarlyRequests(startAfterLoad(await withRouteChunks(template)), earlyRequestsScript()),
+  );
 }

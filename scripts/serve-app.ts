@@ -3,14 +3,20 @@
  * everything else revalidated, a page path answered with its prerendered HTML or the app shell so
  * the client router can show the page (or its 404), missing files with 404, and
  * /runtime-config.json written from the settings given here.
+ * Beyond a static host, it renders each event page with its data per request (src/entry-server.tsx,
+ * built next to the output by scripts/prerender.ts), so that the event paints, and crawlers read
+ * it, without any script; should that fail or take too long, the event shell is served as before.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
+import { log } from '../server/log.ts';
+import { EVENT_TEMPLATE, fillTemplate, ssrDirOf } from './page-template.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
 export interface AppServerOptions {
@@ -56,11 +62,13 @@ async function readIfFile(file: string): Promise<Buffer | null> {
  * for `/events/<slug>`, else the plain shell (scripts/prerender.ts writes them; a build without them
  * falls back to index.html). The service worker makes the same choice offline.
  */
+const EVENT_PAGE = /^\/events\/[^/]+\/?$/;
+
 async function pageFor(root: string, pathname: string): Promise<Buffer> {
   const trimmed = decodeURIComponent(pathname).replace(/\/+$/, '');
   const candidates = [
     path.join(root, trimmed, 'index.html'),
-    ...(/^\/events\/[^/]+$/.test(trimmed) ? [path.join(root, 'events', 'shell.html')] : []),
+    ...(EVENT_PAGE.test(trimmed) ? [path.join(root, 'events', 'shell.html')] : []),
     path.join(root, 'shell.html'),
     path.join(root, 'index.html'),
   ];
@@ -72,8 +80,54 @@ async function pageFor(root: string, pathname: string): Promise<Buffer> {
   throw new Error(`no index.html in ${root}`);
 }
 
+/** How long an event page's render may wait for the backend before the shell is served instead. */
+const EVENT_RENDER_TIMEOUT_MS = 3000;
+
+interface EventRenderer {
+  renderEventPage(
+    pathname: string,
+    options: { config: { supabaseUrl: string; anonKey: string }; origin: string; signal?: AbortSignal },
+  ): Promise<{ html: string; head: string; seed: Record<string, unknown> } | null>;
+}
+
+/**
+ * Event pages rendered with their data, from the build's server bundle; null when the build has none
+ * (then every event page gets the shell, as on a static host).
+ */
+async function eventPageRenderer(
+  distDir: string,
+  config: AppServerOptions['runtimeConfig'],
+): Promise<((pathname: string, origin: string) => Promise<string | null>) | null> {
+  const ssrDir = ssrDirOf(distDir);
+  const template = await readIfFile(path.join(ssrDir, EVENT_TEMPLATE));
+  if (!template) return null;
+  const { renderEventPage } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EventRenderer;
+  return async (pathname, origin) => {
+    try {
+      const page = await renderEventPage(pathname, {
+        config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
+        origin,
+        signal: AbortSignal.timeout(EVENT_RENDER_TIMEOUT_MS),
+      });
+      if (!page) return null;
+      return fillTemplate(template.toString('utf8'), {
+        path: pathname,
+        markup: page.html,
+        head: page.head,
+        seed: page.seed,
+      });
+    } catch (error) {
+      log(
+        `event page ${pathname}: served the shell, the render failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
+  };
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
+  const renderEvent = await eventPageRenderer(root, options.runtimeConfig);
   const app = new Hono();
   // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
   app.use('*', compress());
@@ -97,8 +151,10 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     }
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
-    const page = await pageFor(root, new URL(c.req.url).pathname);
-    return c.body(new Uint8Array(page), 200, {
+    const url = new URL(c.req.url);
+    const rendered = renderEvent && EVENT_PAGE.test(url.pathname) ? await renderEvent(url.pathname, url.origin) : null;
+    const page = rendered ?? (await pageFor(root, url.pathname));
+    return c.body(typeof page === 'string' ? page : new Uint8Array(page), 200, {
       'Content-Type': CONTENT_TYPES['.html']!,
       'Cache-Control': 'no-cache',
       // The page's first data request goes to the API (CORS): open that connection while scripts load.

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
 import { replicaState, requestReplica } from './data/engine-store.ts';
+import { seedLiveReads } from './data/use-live-read.ts';
+import { SEED_ELEMENT_ID } from './lib/server-seed.ts';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -10,13 +12,6 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Which build runs, for support and the update test (VITE_BUILD_ID is set at build time, if at all).
 document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
-
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
 
 const trimmed = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 /**
@@ -30,15 +25,45 @@ function hydratable(prerendered: string | undefined, pathname: string): boolean 
   if (trimmed(prerendered) === trimmed(pathname)) return true;
   return prerendered === '/events/prerendered-shell' && /^\/events\/[^/]+$/.test(trimmed(pathname));
 }
-if (hydratable(container.dataset.prerendered, window.location.pathname)) {
+/** The answers a page rendered by the server was rendered with (scripts/page-template.ts). */
+function seedFromPage(): void {
+  const element = document.getElementById(SEED_ELEMENT_ID);
+  if (!element?.textContent) return;
+  try {
+    seedLiveReads(JSON.parse(element.textContent) as Record<string, unknown>);
+  } catch {
+    // A page that cannot be read is rendered over from the app's own reads.
+  }
+}
+
+/**
+ * The start, in steps that each run as a task of their own (evaluating the modules, making the
+ * router, loading the route, hydrating in a transition that yields every few milliseconds): one long
+ * task would hold the main thread, which Lighthouse counts as blocking time.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+async function startApp(root: HTMLElement): Promise<void> {
+  await nextTask();
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (!hydratable(root.dataset.prerendered, window.location.pathname)) {
+    startTransition(() => createRoot(root).render(app));
+    return;
+  }
+  seedFromPage();
   // Render as the server did: with SSR state the router leaves out its top-level Suspense boundary.
   router.ssr = { manifest: undefined };
+  await nextTask();
+  await router.load();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (which Lighthouse counts as blocking time).
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
-} else {
-  startTransition(() => createRoot(container).render(app));
+  // main thread for the whole page.
+  startTransition(() => void hydrateRoot(root, app));
 }
+void startApp(container);
 
 /**
  * The visitor's replica (RxDB, supabase-js; ~110 KB gzip of JavaScript and a full pull) starts a few

@@ -49,9 +49,12 @@ export function usePastEvents(limit = 6): LiveRead<EventSummary[]> {
 }
 
 /** Everything an event page shows, by slug (or id for an event without one); null when there is no such event. */
+/** The key of an event page's read, under which the server hands its answer to the page. */
+export const eventPageKey = (slugOrId: string) => `event-page:${slugOrId}`;
+
 export function useEventPage(slugOrId: string): LiveRead<EventPage | null> {
   return useLiveRead({
-    key: `event-page:${slugOrId}`,
+    key: eventPageKey(slugOrId),
     tables: [
       'events',
       'event_gallery',

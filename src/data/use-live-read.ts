@@ -15,8 +15,13 @@ import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
 import type { PublicReads, Replica } from './replica.ts';
 
-export type LiveRead<T> =
-  { status: 'loading'; data: undefined } | { status: 'ready'; data: T; source: 'network' | 'replica' | 'none' };
+/**
+ * Where an answer came from: the direct request, the replica, nothing (`empty`), or the server, which
+ * rendered it into the page (scripts/serve-app.ts: event pages).
+ */
+export type LiveReadSource = 'network' | 'replica' | 'none' | 'server';
+
+export type LiveRead<T> = { status: 'loading'; data: undefined } | { status: 'ready'; data: T; source: LiveReadSource };
 
 export interface LiveReadSpec<T> {
   /** Names the read and its arguments: the result is kept under it for the next visit to the page. */
@@ -30,7 +35,27 @@ export interface LiveReadSpec<T> {
 }
 
 /** Latest answers by key, so a page visited again in this tab paints at once. */
-const answers = new Map<string, { data: unknown; source: 'network' | 'replica' | 'none' }>();
+const answers = new Map<string, { data: unknown; source: LiveReadSource }>();
+/** Keys the server answered: their first mount needs no direct request of its own. */
+const seeded = new Set<string>();
+
+/**
+ * Answers the server rendered the page with (key → data), so that the first render is the server's
+ * and hydration matches it. The browser seeds from the page's JSON (src/main.tsx); the server seeds
+ * just before its synchronous render and takes them back with `clearSeed` right after, so that no
+ * answer outlives its request.
+ */
+export function seedLiveReads(seed: Record<string, unknown>): void {
+  for (const [key, data] of Object.entries(seed)) {
+    answers.set(key, { data, source: 'server' });
+    seeded.add(key);
+  }
+}
+
+export function clearSeed(): void {
+  answers.clear();
+  seeded.clear();
+}
 
 function cached<T>(key: string): LiveRead<T> {
   const answer = answers.get(key);
@@ -53,7 +78,7 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const replicaAnswers = pulled === true;
   const networkFailed = networkFailedFor === key;
 
-  const show = useEffectEvent((data: T, source: 'network' | 'replica' | 'none') => {
+  const show = useEffectEvent((data: T, source: LiveReadSource) => {
     answers.set(key, { data, source });
     // A transition: rendering what arrived yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (Lighthouse's blocking time).
@@ -64,9 +89,10 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
     spec.replica(reads).subscribe((data) => show(data, 'replica')),
   );
 
-  // The direct read, unless the replica can already answer.
+  // The direct read, unless the replica can already answer or the server has just answered.
   useEffect(() => {
     if (replicaAnswers) return undefined;
+    if (seeded.delete(key)) return undefined;
     const controller = new AbortController();
     loadRuntimeConfig()
       .then((config) =>

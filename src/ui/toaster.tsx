@@ -1,11 +1,14 @@
 /**
- * Notifications (spec section 9): bottom-right, about 4 seconds, at most 3 visible. `toast` is
- * sonner's; `toast.error(title, { description })` is the destructive look.
+ * Notifications (spec section 9): bottom-right, about 4 seconds, at most 3 visible, drawn by sonner;
+ * `toast.error(title, { description })` is the destructive look.
+ * sonner (its module and the styles it injects) loads with the first toast, not with the page: most
+ * public pages never show one, and its start-up was a measurable part of their blocking time.
  */
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 
-export { toast } from 'sonner';
+interface ToastOptions {
+  description?: ReactNode;
+}
 
 /** sonner's coloured texts, darkened to reach 4.5:1 on their light backgrounds (WCAG AA). */
 const CONTRAST = {
@@ -15,6 +18,65 @@ const CONTRAST = {
   '--error-text': 'hsl(360, 100%, 36%)',
 } as CSSProperties;
 
+const loadSonner = () => import('sonner');
+
+/** Whether a toast has been asked for, so the Toaster mounts sonner's. */
+let wanted = false;
+const listeners = new Set<() => void>();
+/** Resolves once sonner's Toaster listens: a toast raised before that would be lost. */
+let markListening: () => void = () => undefined;
+const listening = new Promise<void>((resolve) => {
+  markListening = resolve;
+});
+
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((listener) => listener());
+}
+
+async function show(kind: 'success' | 'error', message: string, options?: ToastOptions): Promise<void> {
+  want();
+  const [{ toast: sonnerToast }] = await Promise.all([loadSonner(), listening]);
+  sonnerToast[kind](message, options);
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => void show('success', message, options),
+  error: (message: string, options?: ToastOptions) => void show('error', message, options),
+};
+
+const SonnerToaster = lazy(async () => {
+  const { Toaster } = await loadSonner();
+  function Ready() {
+    // sonner's Toaster, a child, subscribes in its own effect, which runs before this one.
+    useEffect(() => markListening(), []);
+    return null;
+  }
+  return {
+    default: () => (
+      <>
+        <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton style={CONTRAST} />
+        <Ready />
+      </>
+    ),
+  };
+});
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 export function Toaster() {
-  return <Sonner position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton style={CONTRAST} />;
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  return show ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

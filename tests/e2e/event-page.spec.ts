@@ -3,7 +3,7 @@
  * creates through the admin API. Times are shown in the browser's time zone: UTC here.
  */
 import type { Api } from './support/fixtures.ts';
-import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -42,7 +42,7 @@ async function createEvent(api: Api, fields: Record<string, unknown> = {}): Prom
 
 async function createAttendee(api: Api, fields: Record<string, unknown> = {}) {
   const name = (fields.name as string | undefined) ?? unique('Attendee');
-  return api.create<{ id: string; name: string }>('attendees', {
+  return api.create<{ id: string; name: string; email: string }>('attendees', {
     name,
     email: `${slugOf(name)}@example.com`,
     ...fields,
@@ -125,13 +125,47 @@ test('an unknown event shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
 });
 
-test("the page says 'Loading...' until the event has loaded", async ({ page, api }) => {
+test("the server sends the event's page rendered, head included, so it reads without any script", async ({
+  browser,
+  api,
+}) => {
+  const event = await createEvent(api, { subheading: 'Thirty data leaders in Oslo', location: 'Oslo Opera House' });
+  const attendee = await createAttendee(api);
+  await addToEvent(api, event.id, attendee.id);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${APP_URL}/events/${event.slug}`);
+    await expect(page).toHaveTitle(`${event.title} | CDO Vision`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${event.title} | CDO Vision`);
+    const overview = page.getByRole('region', { name: event.title });
+    await expect(overview.getByRole('definition').first()).toHaveText('Oslo Opera House');
+    await expect(page.getByRole('region', { name: 'Join the Leaders' })).toContainText(attendee.name);
+    await expect(page.getByRole('region', { name: 'Get in Touch' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    const [jsonLd] = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Event', name: event.title });
+    // No e-mail address reaches the page, seeded data included.
+    expect(await page.content()).not.toContain(attendee.email);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an event page the browser reads itself (here after following a card on the home page) says 'Loading...' until the event has loaded", async ({
+  page,
+  api,
+}) => {
   const event = await createEvent(api);
-  await page.route('**/rest/v1/events?**', async (route) => {
+  await page.goto('/');
+  const card = page.getByRole('link', { name: new RegExp(event.title) }).first();
+  await expect(card).toBeVisible();
+  await page.route('**/rest/v1/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.goto(`/events/${event.slug}`);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
   await expect(page.getByText('Loading...')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Loading...')).toHaveCount(0);

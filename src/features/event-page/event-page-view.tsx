@@ -20,9 +20,18 @@ import { VideosSection } from './videos-section.tsx';
 
 export type { AttendeeSlots } from './attendee-slots.ts';
 
-export function EventPageView({ page, slots }: { page: EventPage; slots: AttendeeSlots }) {
+export function EventPageView({
+  page,
+  slots,
+  serverRendered = false,
+}: {
+  page: EventPage;
+  slots: AttendeeSlots;
+  /** The server rendered the whole page into the HTML (scripts/serve-app.ts): hydrate all of it. */
+  serverRendered?: boolean;
+}) {
   useEventHead(page.event);
-  const all = useRestAfterFirstPaint();
+  const all = useRestAfterFirstPaint(serverRendered);
   useScrollToHashOnce(page.event.id, all);
   return (
     <div>
@@ -48,8 +57,8 @@ export function EventPageView({ page, slots }: { page: EventPage; slots: Attende
  * transition, which yields to the browser while it renders. One render of the whole page was the
  * event page's longest task, and it held back its largest paint (docs/decisions/007-prerender-and-pwa.md).
  */
-function useRestAfterFirstPaint(): boolean {
-  const [all, setAll] = useState(false);
+function useRestAfterFirstPaint(renderedAlready: boolean): boolean {
+  const [all, setAll] = useState(renderedAlready);
   useEffect(() => {
     startTransition(() => setAll(true));
   }, []);

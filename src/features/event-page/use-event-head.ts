@@ -40,6 +40,44 @@ export function eventJsonLd(event: EventRow, pageUrl: string, origin: string): R
   };
 }
 
+/** The event's head values, for the browser's effect and the server's HTML alike. */
+function eventHead(event: EventRow, pageUrl: string, origin: string) {
+  const title = `${event.title} | ${SITE_NAME}`;
+  const description = summaryOf(event);
+  const properties: [string, string][] = [
+    ['og:title', title],
+    ['og:description', description],
+    ['og:type', 'event'],
+    ['og:url', pageUrl],
+    ['og:site_name', SITE_NAME],
+    ...(hasText(event.featured_image_url)
+      ? [['og:image', absolute(event.featured_image_url, origin)] as [string, string]]
+      : []),
+  ];
+  // '<' escaped so that no text in the data can close the script element.
+  const jsonLd = JSON.stringify(eventJsonLd(event, pageUrl, origin)).replace(/</g, '\\u003c');
+  return { title, description, properties, jsonLd };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The same head as HTML, for the app server's rendering of an event page (src/entry-server.tsx):
+ * crawlers and link previews read it without running any script.
+ */
+export function eventHeadTags(event: EventRow, pageUrl: string, origin: string): string {
+  const head = eventHead(event, pageUrl, origin);
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}"/>`,
+    ...head.properties.map(
+      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" data-event-page=""/>`,
+    ),
+    `<script type="application/ld+json" data-event-page="">${head.jsonLd}</script>`,
+  ].join('');
+}
+
 /**
  * Sets a <meta> (by name or property) and returns how to put back what was there. Every copy is set:
  * the static page and the router's head may each carry one.
@@ -70,29 +108,26 @@ export function useEventHead(event: EventRow | null): void {
   useEffect(() => {
     if (!event) return undefined;
     const origin = window.location.origin;
-    const pageUrl = `${origin}${window.location.pathname}`;
-    const description = summaryOf(event);
-    const title = `${event.title} | ${SITE_NAME}`;
+    const { title, description, properties, jsonLd } = eventHead(event, `${origin}${window.location.pathname}`, origin);
 
+    // What the server put in for this event (scripts/serve-app.ts) gives way to this effect's own
+    // tags, which leave with the page.
+    document.head.querySelectorAll('[data-event-page]').forEach((element) => element.remove());
     const titleBefore = document.title;
     document.title = title;
     const restore = [
       setMeta('name', 'description', description),
-      setMeta('property', 'og:title', title),
-      setMeta('property', 'og:description', description),
-      setMeta('property', 'og:type', 'event'),
-      setMeta('property', 'og:url', pageUrl),
-      setMeta('property', 'og:site_name', SITE_NAME),
-      ...(hasText(event.featured_image_url)
-        ? [setMeta('property', 'og:image', absolute(event.featured_image_url, origin))]
-        : []),
+      ...properties.map(([property, content]) => setMeta('property', property, content)),
     ];
 
+    // The server's copy, if the page came rendered, gives way to this one (which leaves with the page).
+    document.head
+      .querySelectorAll('script[type="application/ld+json"][data-event-page]')
+      .forEach((old) => old.remove());
     const script = document.createElement('script');
     script.type = 'application/ld+json';
     script.dataset.eventPage = '';
-    // '<' escaped so that no text in the data can close the script element if the head is serialised.
-    script.textContent = JSON.stringify(eventJsonLd(event, pageUrl, origin)).replace(/</g, '\\u003c');
+    script.textContent = jsonLd;
     document.head.append(script);
 
     return () => {

@@ -1,8 +1,9 @@
 /**
  * The home page hero: a muted looping background video (our own, public/media) behind the heading.
- * The heading is plain text in the prerendered HTML, so it paints before any script or data. Visitors
- * who prefer reduced motion get only the poster: the video's one source is limited to
- * `prefers-reduced-motion: no-preference`, which works before hydration too. A button pauses the loop
+ * The heading is plain text in the prerendered HTML, so it paints before any script or data. The
+ * page paints the poster first; the video (168 KB) gets its source only once the page has loaded and
+ * the main thread is idle, so it never competes with the poster, the text or the scripts for the
+ * connection. Visitors who prefer reduced motion get only the poster. A button pauses the loop
  * (WCAG 2.2.2: moving content longer than five seconds can be stopped).
  */
 import { Link } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ export const HERO_POSTER = '/media/hero-poster.webp';
 export function Hero() {
   const video = useRef<HTMLVideoElement>(null);
   const [motionAllowed, setMotionAllowed] = useState(false);
+  const [pageLoaded, setPageLoaded] = useState(false);
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
@@ -29,6 +31,29 @@ export function Hero() {
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
+
+  useEffect(() => {
+    let idle: number | undefined;
+    const loaded = () => {
+      idle =
+        'requestIdleCallback' in window
+          ? window.requestIdleCallback(() => setPageLoaded(true), { timeout: 1000 })
+          : undefined;
+      if (idle === undefined) setPageLoaded(true);
+    };
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
+    return () => {
+      window.removeEventListener('load', loaded);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+
+  const playing = motionAllowed && pageLoaded;
+  // A <source> added to a video that had none starts its loading, and `autoPlay` its playback.
+  useEffect(() => {
+    if (playing) video.current?.load();
+  }, [playing]);
 
   const togglePlayback = () => {
     const element = video.current;
@@ -58,7 +83,7 @@ export function Hero() {
         width={960}
         height={540}
       >
-        <source src={HERO_VIDEO} type="video/webm" media="(prefers-reduced-motion: no-preference)" />
+        {playing ? <source src={HERO_VIDEO} type="video/webm" /> : null}
       </video>
       {/* Keeps the text at AA contrast whatever frame of the video is behind it. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-ink/90 via-ink/70 to-ink/30" />
@@ -86,7 +111,7 @@ export function Hero() {
           </a>
         </div>
       </div>
-      {motionAllowed ? (
+      {playing ? (
         <button
           type="button"
           onClick={togglePlayback}

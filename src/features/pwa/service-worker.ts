@@ -3,8 +3,10 @@
  * public page usable offline after one visit:
  * - the shell is precached: the prerendered pages, the plain and event shells, every chunk (the
  *   replica's too), styles, icons and the hero poster;
- * - a navigation gets its prerendered page, the event shell for /events/<slug>, or the plain shell,
- *   all from the precache of this worker's own version, so a page never points at chunks it lacks;
+ * - a navigation gets its prerendered page or the plain shell from the precache of this worker's own
+ *   version, so a page never points at chunks it lacks; an event page (/events/<slug>) is asked of
+ *   the network first, where the app server renders it with its data, and gets the precached event
+ *   shell offline or when the network is slow (the page then reads its data itself);
  * - images (demo images and Supabase Storage public objects, from the API's origin) are cached on
  *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
@@ -33,18 +35,41 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 // later versions only activate on SKIP_WAITING, and the page reloads when they take over.
 clientsClaim();
 
+const EVENT_PAGE = /^\/events\/[^/]+\/?$/;
+
 /** The precached page for a path: its prerendered file, the event shell, or the plain shell. */
 function pageFilesFor(pathname: string): string[] {
   const trimmed = pathname.replace(/\/+$/, '');
   const files = [trimmed === '' ? '/index.html' : `${trimmed}/index.html`];
-  if (/^\/events\/[^/]+$/.test(trimmed)) files.push('/events/shell.html');
+  if (EVENT_PAGE.test(trimmed)) files.push('/events/shell.html');
   files.push('/shell.html');
   return files;
+}
+
+/** How long an event page may take from the network before the event shell is shown instead. */
+const EVENT_PAGE_TIMEOUT_MS = 3000;
+
+/** The event page from the network, or null when it fails, answers an error or is slow. */
+async function eventPageFromNetwork(request: Request): Promise<Response | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), EVENT_PAGE_TIMEOUT_MS);
+  try {
+    const response = await fetch(request, { signal: controller.signal });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 registerRoute(
   new NavigationRoute(
     async ({ request, url }) => {
+      if (EVENT_PAGE.test(url.pathname)) {
+        const rendered = await eventPageFromNetwork(request);
+        if (rendered) return rendered;
+      }
       for (const file of pageFilesFor(url.pathname)) {
         const cached = await matchPrecache(file);
         if (cached) return cached;

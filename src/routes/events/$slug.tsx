@@ -2,7 +2,8 @@
  * /events/{slug}: an event's page. The parameter is the slug, or the id for an event without one
  * (the data hook matches either). 'Loading...' until the event is read, the 404 page when there is
  * no such event. The head here is the generic one the prerendered shell carries; the page sets the
- * event's own title, description, Open Graph tags and JSON-LD once it has loaded.
+ * event's own title, description, Open Graph tags and JSON-LD once it has loaded (the app server puts
+ * them, and the whole page, into the HTML it serves: src/entry-server.tsx).
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { useEventPage, type PastAttendee } from '../../data/public-content.ts';
@@ -51,7 +52,7 @@ function EventRoute() {
   if (!read.data) return <NotFoundPage />;
   return (
     <main className="min-h-screen">
-      <EventPageView page={read.data} slots={ATTENDEE_SLOTS} />
+      <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server'} />
     </main>
   );
 }

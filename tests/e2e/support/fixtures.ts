@@ -3,6 +3,9 @@
  * playwright.config.ts). `api` is the back office's API as the demo admin, over HTTP with supabase-js:
  * tests create the data they look at with `api.create(table, row)`, and everything created is
  * deleted again when the test ends. `axe(page)` lists serious and critical accessibility violations.
+ * `page.goto` and `page.reload` of an app page return once the app has taken the page over (the
+ * root marks `html[data-hydrated]`), as a visitor waits for a page to respond: the server's HTML
+ * paints first, and its buttons only work once the scripts, started after the load event, have run.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -55,7 +58,30 @@ export async function axe(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
+/** Waits, after a navigation to an app page, until the app has hydrated or rendered it. */
+async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
+  const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+  if (html && new URL(page.url()).origin === APP_URL) {
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+  }
+}
+
 export const test = base.extend<{ api: Api }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilInteractive(page, response);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilInteractive(page, response);
+      return response;
+    };
+    await use(page);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
   api: async ({}, use) => {
     const key = await anonKey();

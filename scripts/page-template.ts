@@ -1,0 +1,70 @@
+/**
+ * Puts a server-rendered page into the built index.html: at build time for the prerendered pages
+ * (scripts/prerender.ts), and per request for event pages (scripts/serve-app.ts).
+ */
+
+import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
+
+/**
+ * Where a build keeps what the app server renders with (next to the build output, never in it: it is
+ * no file for the browser): the server bundle of src/entry-server.tsx and EVENT_TEMPLATE.
+ */
+export const ssrDirOf = (outDir: string) => `${outDir.replace(/[\\/]+$/, '')}-ssr`;
+
+/** The built page an event page is rendered into, in the SSR folder. */
+export const EVENT_TEMPLATE = 'event-template.html';
+
+const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
+
+/** React 19 puts hoisted head tags (title, meta, link) ahead of the markup: split them off. */
+export function splitHeadTags(markup: string): { head: string[]; body: string } {
+  const head: string[] = [];
+  let rest = markup;
+  for (let match = HOISTED_TAG.exec(rest); match; match = HOISTED_TAG.exec(rest)) {
+    head.push(match[0]);
+    rest = rest.slice(match[0].length);
+  }
+  return { head, body: rest };
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface RenderedInto {
+  /** The path the markup was rendered for (`data-prerendered`, which the client checks before hydrating). */
+  path: string;
+  /** The app's markup, React 19's hoisted head tags first. */
+  markup: string;
+  /** Further head tags (an event's title, description, Open Graph and JSON-LD): a title or description here replaces the markup's. */
+  head?: string;
+  /** The answers the markup was rendered with, for the browser's first render (JSON in the page). */
+  seed?: Record<string, unknown>;
+}
+
+/** The built index.html with one rendered page in it. */
+export function fillTemplate(template: string, page: RenderedInto): string {
+  const { head: hoisted, body } = splitHeadTags(page.markup);
+  const extra = page.head ?? '';
+  const head = hoisted.filter(
+    (tag) =>
+      !(tag.startsWith('<title>') && extra.includes('<title>')) &&
+      !(/^<meta\b[^>]*name="description"/.test(tag) && /<meta\b[^>]*name="description"/.test(extra)),
+  );
+  const headTags = head.join('') + extra;
+  let html = template;
+  if (/<title>/.test(headTags)) html = html.replace(/<title>[^<]*<\/title>\s*/, '');
+  if (/<meta\b[^>]*name="description"/.test(headTags)) html = html.replace(/<meta\s+name="description"[^>]*>\s*/, '');
+  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  // A video's poster is often the largest thing on screen, and the preload scanner does not see it.
+  const posters = [...new Set([...body.matchAll(/<video\b[^>]*\sposter="([^"]+)"/g)].map((match) => match[1]!))];
+  const preloads = posters.map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high"/>`);
+  // '<' escaped so that no text in the data can end the script element.
+  const seed = page.seed
+    ? `<script type="application/json" id="${SEED_ELEMENT_ID}">${JSON.stringify(page.seed).replace(/</g, '\\u003c')}</script>`
+    : '';
+  return html
+    .replace('</head>', () => `${headTags}${preloads.join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div>${seed}`,
+    );
+}
