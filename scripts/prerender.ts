@@ -111,11 +111,14 @@ export function startAfterLoad(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('the built index.html has no module entry script');
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  // One request per task: starting a request costs the main thread a few milliseconds while the
+  // browser is traced (as Lighthouse does), and fifteen at once made one long task.
   const start =
     `const modules=${JSON.stringify(modules)};let started=false;` +
-    'const start=()=>{if(started)return;started=true;' +
-    "for(const href of modules){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}" +
-    `import(${JSON.stringify(entry)})};` +
+    "const preload=(i)=>{if(i===modules.length){import(" +
+    JSON.stringify(entry) +
+    ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
+    'const start=()=>{if(started)return;started=true;preload(0)};' +
     'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
     "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});" +
     `setTimeout(start,${START_AT_THE_LATEST_MS})`;

@@ -56,7 +56,13 @@ const SUMMARY_COLUMNS = [
   'featured_image_url',
 ] as const;
 
+/** One schema per column kind, shared by every column of that kind: schemas are immutable, and each costs time to make. */
+const columnSchemas = new Map<string, z.ZodMiniType>();
+
 function columnSchema(column: ColumnDescriptor): z.ZodMiniType {
+  const key = `${column.kind}:${column.nullable}`;
+  const known = columnSchemas.get(key);
+  if (known) return known;
   const base =
     column.kind === 'integer'
       ? z.number()
@@ -65,7 +71,9 @@ function columnSchema(column: ColumnDescriptor): z.ZodMiniType {
         : column.kind === 'text[]'
           ? z.array(z.string())
           : z.string();
-  return column.nullable ? z.nullable(base) : base;
+  const schema = column.nullable ? z.nullable(base) : base;
+  columnSchemas.set(key, schema);
+  return schema;
 }
 
 /** The columns of a table anon may read (some of them, when named). */

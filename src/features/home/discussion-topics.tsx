@@ -23,7 +23,7 @@ const TOPICS = [
 /** The four discussion topics of the series, each expandable (Radix Accordion: arrow keys move between them). */
 export function DiscussionTopics() {
   return (
-    <section aria-labelledby="topics-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section aria-labelledby="topics-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <div className="grid gap-10 lg:grid-cols-[1fr_2fr]">
         <div>
           <h2 id="topics-heading" className="text-3xl font-bold tracking-tight">

@@ -21,7 +21,7 @@ const FEATURES = [
 /** The three reasons to attend, under the hero. */
 export function FeatureCards() {
   return (
-    <section aria-label="Why attend CDO Vision" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section aria-label="Why attend CDO Vision" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <ul className="grid gap-6 md:grid-cols-3">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

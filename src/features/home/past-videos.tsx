@@ -6,7 +6,7 @@ export function PastVideos({ state }: { state: LiveRead<Video[]> }) {
   const videos = state.status === 'ready' ? state.data.slice(0, 2) : [];
   if (state.status === 'ready' && videos.length === 0) return null;
   return (
-    <section aria-labelledby="videos-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section aria-labelledby="videos-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <h2 id="videos-heading" className="text-3xl font-bold tracking-tight">
         From past events
       </h2>

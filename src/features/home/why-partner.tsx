@@ -33,7 +33,7 @@ const REASONS = [
 /** The 'Why Partner With Us' block, with a testimonial beside it and the partner call to action. */
 export function WhyPartner({ testimonial }: { testimonial: ReactNode }) {
   return (
-    <section aria-labelledby="partner-heading" className="bg-slate-50">
+    <section aria-labelledby="partner-heading" className="below-fold bg-slate-50">
       <div className="mx-auto grid max-w-[1300px] gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2">
         <div>
           <h2 id="partner-heading" className="text-3xl font-bold tracking-tight">
@@ -62,7 +62,7 @@ export function WhyPartner({ testimonial }: { testimonial: ReactNode }) {
 /** The call to action for sponsors: to the sponsorship pitch, or straight to the organisers. */
 export function PartnerCallToAction() {
   return (
-    <section aria-labelledby="partner-cta-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section aria-labelledby="partner-cta-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-gradient-to-br from-brand-strong to-ink p-8 text-white sm:p-12 lg:flex-row lg:items-center">
         <div>
           <h2 id="partner-cta-heading" className="text-2xl font-bold sm:text-3xl">

@@ -33,7 +33,10 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
   const hide = (url: string) => setBroken((current) => new Set(current).add(url));
 
   return (
-    <section aria-labelledby="attendee-companies-heading" className="border-y border-slate-200 bg-slate-50 py-10">
+    <section
+      aria-labelledby="attendee-companies-heading"
+      className="below-fold border-y border-slate-200 bg-slate-50 py-10"
+    >
       <style href="past-logo-strip" precedence="default">
         {STRIP_CSS}
       </style>

@@ -40,7 +40,10 @@ function useMotionAwarePlayback() {
 export function ByTheNumbers() {
   const videoRef = useMotionAwarePlayback();
   return (
-    <section aria-labelledby="by-the-numbers-heading" className="relative isolate overflow-hidden bg-ink text-white">
+    <section
+      aria-labelledby="by-the-numbers-heading"
+      className="below-fold relative isolate overflow-hidden bg-ink text-white"
+    >
       <video
         ref={videoRef}
         aria-hidden="true"

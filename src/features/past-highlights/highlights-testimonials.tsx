@@ -26,7 +26,10 @@ const TESTIMONIALS = [
 
 export function HighlightsTestimonials() {
   return (
-    <section aria-labelledby="highlights-testimonials-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section
+      aria-labelledby="highlights-testimonials-heading"
+      className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6"
+    >
       <h2 id="highlights-testimonials-heading" className="text-3xl font-bold tracking-tight">
         What leaders say
       </h2>

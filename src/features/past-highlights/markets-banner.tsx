@@ -4,7 +4,7 @@ import { buttonClasses } from '../../ui/button.tsx';
 
 export function MarketsBanner() {
   return (
-    <section aria-labelledby="markets-heading" className="bg-brand-strong text-white">
+    <section aria-labelledby="markets-heading" className="below-fold bg-brand-strong text-white">
       <div className="mx-auto flex max-w-[1300px] flex-col items-start justify-between gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center">
         <div>
           <h2 id="markets-heading" className="text-3xl font-bold tracking-tight">

@@ -32,7 +32,7 @@ export function PastAttendees({ state, renderGrid }: PastAttendeesProps) {
   };
 
   return (
-    <section aria-labelledby="past-attendees-heading" className="bg-slate-50">
+    <section aria-labelledby="past-attendees-heading" className="below-fold bg-slate-50">
       <div className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
         <h2 id="past-attendees-heading" className="text-3xl font-bold tracking-tight">
           Past Attendees

@@ -14,7 +14,7 @@ const TILE = 'flex h-24 items-center justify-center rounded-lg border border-sla
 
 export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
   return (
-    <section aria-labelledby="past-sponsors-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
+    <section aria-labelledby="past-sponsors-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="past-sponsors-heading" className="text-3xl font-bold tracking-tight">

@@ -1,12 +1,13 @@
 /**
  * The floating 'Partner with CDO Vision' banner (spec section 2, "Global elements"): open until the
  * visitor dismisses it, and the dismissal is remembered in this browser. Prerendered HTML has it closed
- * and the browser opens it after hydration (localStorage is read only in the browser); it is fixed to
- * the viewport, so that shifts no layout.
+ * and the browser opens it after hydration (localStorage is read only in the browser), in a
+ * transition: a store whose browser answer differs from the server's would make React re-render
+ * synchronously right after hydrating. It is fixed to the viewport, so that shifts no layout.
  */
 import { Link } from '@tanstack/react-router';
 import { Handshake, X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { buttonClasses } from '../../ui/button.tsx';
 
 const DISMISSED_KEY = 'cdo-vision:partner-banner-dismissed';
@@ -45,8 +46,13 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function PartnerBanner() {
-  // The prerendered page (and hydration) has it closed; the browser's answer follows at once.
-  const dismissed = useSyncExternalStore(subscribe, readDismissed, () => true);
+  // The prerendered page (and hydration) has it closed; the browser's answer follows.
+  const [dismissed, setDismissed] = useState(true);
+  useEffect(() => {
+    const update = () => startTransition(() => setDismissed(readDismissed()));
+    update();
+    return subscribe(update);
+  }, []);
   if (dismissed) return null;
   return (
     <aside
