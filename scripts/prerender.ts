@@ -115,16 +115,14 @@ export function startAfterLoad(html: string): string {
   // browser is traced (as Lighthouse does), and fifteen at once made one long task.
   const start =
     `const modules=${JSON.stringify(modules)};let started=false;` +
-    "const preload=(i)=>{if(i===modules.length){import(" +
+    'const preload=(i)=>{if(i===modules.length){import(' +
     JSON.stringify(entry) +
     ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
     'const start=()=>{if(started)return;started=true;preload(0)};' +
     'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
     "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});" +
     `setTimeout(start,${START_AT_THE_LATEST_MS})`;
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(ENTRY_SCRIPT, () => `<script type="module">${start}</script>`);
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => `<script type="module">${start}</script>`);
 }
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;

@@ -1,5 +1,5 @@
-import { Accordion } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
+import { Accordion } from '../../ui/accordion.tsx';
 
 const TOPICS = [
   {
@@ -20,7 +20,26 @@ const TOPICS = [
   },
 ] as const;
 
-/** The four discussion topics of the series, each expandable (Radix Accordion: arrow keys move between them). */
+const TOPIC_ITEMS = TOPICS.map((topic, index) => ({
+  key: `topic-${index}`,
+  header: (
+    <>
+      <span>
+        <span aria-hidden="true" className="mr-3 text-brand-strong">
+          {String(index + 1).padStart(2, '0')}
+        </span>
+        {topic.title}
+      </span>
+      <ChevronDown
+        aria-hidden="true"
+        className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
+      />
+    </>
+  ),
+  panel: topic.text,
+}));
+
+/** The four discussion topics of the series, each expandable (arrow keys move between them). */
 export function DiscussionTopics() {
   return (
     <section aria-labelledby="topics-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
@@ -33,33 +52,12 @@ export function DiscussionTopics() {
             Every edition follows the questions our attendees bring. These four come up in every city.
           </p>
         </div>
-        <Accordion.Root
-          type="single"
-          collapsible
+        <Accordion
+          items={TOPIC_ITEMS}
           className="divide-y divide-slate-200 rounded-xl border border-slate-200"
-        >
-          {TOPICS.map((topic, index) => (
-            <Accordion.Item key={topic.title} value={`topic-${index}`}>
-              <Accordion.Header asChild>
-                <h3>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold hover:bg-slate-50">
-                    <span>
-                      <span aria-hidden="true" className="mr-3 text-brand-strong">
-                        {String(index + 1).padStart(2, '0')}
-                      </span>
-                      {topic.title}
-                    </span>
-                    <ChevronDown
-                      aria-hidden="true"
-                      className="h-5 w-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </h3>
-              </Accordion.Header>
-              <Accordion.Content className="px-5 pb-5 leading-relaxed text-slate-700">{topic.text}</Accordion.Content>
-            </Accordion.Item>
-          ))}
-        </Accordion.Root>
+          buttonClassName="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold hover:bg-slate-50"
+          panelClassName="px-5 pb-5 leading-relaxed text-slate-700"
+        />
       </div>
     </section>
   );
