@@ -11,8 +11,20 @@ import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
  */
 export const ssrDirOf = (outDir: string) => `${outDir.replace(/[\\/]+$/, '')}-ssr`;
 
-/** The built page an event page is rendered into, in the SSR folder. */
+/** Paths prerendered at build time to `<path>/index.html` (and rendered with their data per request). */
+export const PRERENDERED_ROUTES = [
+  '/',
+  '/vision-talks',
+  '/awards',
+  '/sponsors',
+  '/past-highlights',
+  '/contact',
+  '/calendar',
+] as const;
+
+/** The built pages the app server renders into, in the SSR folder: event pages, and the others. */
 export const EVENT_TEMPLATE = 'event-template.html';
+export const PAGE_TEMPLATE = 'page-template.html';
 
 const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
 

@@ -17,18 +17,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginOption } from 'vite';
-import { EVENT_TEMPLATE, fillTemplate, ssrDirOf } from './page-template.ts';
-
-/** Paths rendered to `<path>/index.html`. */
-export const PRERENDERED_ROUTES = [
-  '/',
-  '/vision-talks',
-  '/awards',
-  '/sponsors',
-  '/past-highlights',
-  '/contact',
-  '/calendar',
-] as const;
+import { EVENT_TEMPLATE, PAGE_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, ssrDirOf } from './page-template.ts';
 
 /** The file served for `/events/<slug>`, and the slug it is rendered for. */
 export const EVENT_SHELL = {
@@ -195,8 +184,9 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
       earlyRequestsScript(eventPath.includes('%00') ? eventPath : undefined),
     ),
   );
-  // The page the app server fills with an event it has rendered: the event shell's, but its data
-  // comes in the page, so only the settings are requested early.
+  // The pages the app server fills with what it renders per request: as the prerendered ones, but
+  // their data comes in the page, so only the settings are requested early.
+  await write(path.join(serverDir, PAGE_TEMPLATE), withEarlyRequests(startAfterLoad(template), earlyRequestsScript()));
   await write(
     path.join(serverDir, EVENT_TEMPLATE),
     withEarlyRequests(startAfterLoad(await withRouteChunks(template)), earlyRequestsScript()),

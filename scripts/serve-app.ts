@@ -3,9 +3,10 @@
  * everything else revalidated, a page path answered with its prerendered HTML or the app shell so
  * the client router can show the page (or its 404), missing files with 404, and
  * /runtime-config.json written from the settings given here.
- * Beyond a static host, it renders each event page with its data per request (src/entry-server.tsx,
- * built next to the output by scripts/prerender.ts), so that the event paints, and crawlers read
- * it, without any script; should that fail or take too long, the event shell is served as before.
+ * Beyond a static host, it renders the public pages with their data per request (src/entry-server.tsx,
+ * built next to the output by scripts/prerender.ts), so that their content paints, and crawlers read
+ * it, without any script; should that fail or take too long, the prerendered page or the event shell
+ * is served as before.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -16,7 +17,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import { log } from '../server/log.ts';
-import { EVENT_TEMPLATE, fillTemplate, ssrDirOf } from './page-template.ts';
+import { EVENT_TEMPLATE, PAGE_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, ssrDirOf } from './page-template.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
 export interface AppServerOptions {
@@ -80,34 +81,41 @@ async function pageFor(root: string, pathname: string): Promise<Buffer> {
   throw new Error(`no index.html in ${root}`);
 }
 
-/** How long an event page's render may wait for the backend before the shell is served instead. */
-const EVENT_RENDER_TIMEOUT_MS = 3000;
+/** How long a page's render may wait for the backend before the prerendered page is served instead. */
+const RENDER_TIMEOUT_MS = 3000;
 
-interface EventRenderer {
-  renderEventPage(
+interface ServerRenderer {
+  renderWithData(
     pathname: string,
     options: { config: { supabaseUrl: string; anonKey: string }; origin: string; signal?: AbortSignal },
   ): Promise<{ html: string; head: string; seed: Record<string, unknown> } | null>;
 }
 
 /**
- * Event pages rendered with their data, from the build's server bundle; null when the build has none
- * (then every event page gets the shell, as on a static host).
+ * Public pages rendered with their data, from the build's server bundle: the prerendered routes and
+ * event pages. Null when the build has none (then every page is served as a static host would).
  */
-async function eventPageRenderer(
+async function pageRenderer(
   distDir: string,
   config: AppServerOptions['runtimeConfig'],
 ): Promise<((pathname: string, origin: string) => Promise<string | null>) | null> {
   const ssrDir = ssrDirOf(distDir);
-  const template = await readIfFile(path.join(ssrDir, EVENT_TEMPLATE));
-  if (!template) return null;
-  const { renderEventPage } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as EventRenderer;
+  const [pageTemplate, eventTemplate] = await Promise.all([
+    readIfFile(path.join(ssrDir, PAGE_TEMPLATE)),
+    readIfFile(path.join(ssrDir, EVENT_TEMPLATE)),
+  ]);
+  if (!pageTemplate || !eventTemplate) return null;
+  const { renderWithData } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerRenderer;
+  const routes = new Set<string>(PRERENDERED_ROUTES);
   return async (pathname, origin) => {
+    const trimmed = pathname.replace(/\/+$/, '') || '/';
+    const template = EVENT_PAGE.test(trimmed) ? eventTemplate : routes.has(trimmed) ? pageTemplate : null;
+    if (!template) return null;
     try {
-      const page = await renderEventPage(pathname, {
+      const page = await renderWithData(pathname, {
         config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
         origin,
-        signal: AbortSignal.timeout(EVENT_RENDER_TIMEOUT_MS),
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
       if (!page) return null;
       return fillTemplate(template.toString('utf8'), {
@@ -118,7 +126,7 @@ async function eventPageRenderer(
       });
     } catch (error) {
       log(
-        `event page ${pathname}: served the shell, the render failed: ${error instanceof Error ? error.message : String(error)}`,
+        `${pathname}: served the prerendered page, the render failed: ${error instanceof Error ? error.message : String(error)}`,
       );
       return null;
     }
@@ -127,7 +135,7 @@ async function eventPageRenderer(
 
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
-  const renderEvent = await eventPageRenderer(root, options.runtimeConfig);
+  const render = await pageRenderer(root, options.runtimeConfig);
   const app = new Hono();
   // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
   app.use('*', compress());
@@ -152,7 +160,7 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
-    const rendered = renderEvent && EVENT_PAGE.test(url.pathname) ? await renderEvent(url.pathname, url.origin) : null;
+    const rendered = render ? await render(url.pathname, url.origin) : null;
     const page = rendered ?? (await pageFor(root, url.pathname));
     return c.body(typeof page === 'string' ? page : new Uint8Array(page), 200, {
       'Content-Type': CONTENT_TYPES['.html']!,

@@ -2,18 +2,17 @@
  * Renders public pages to HTML on the server.
  * - `renderPage`, at build time (scripts/prerender.ts): a page as the browser's first render will see
  *   it, data parts in their loading state, no browser APIs.
- * - `renderEventPage`, per request (scripts/serve-app.ts): an event's page with its data, which the
- *   server reads as the browser's first request would (public columns only, the anon key), plus the
- *   event's head (title, description, Open Graph, JSON-LD) and the answer the browser seeds its first
- *   render with, so that hydration matches.
+ * - `renderWithData`, per request (scripts/serve-app.ts): a page with its data, plus an event page's
+ *   head (title, description, Open Graph, JSON-LD) and the answers the browser seeds its first render
+ *   with, so that hydration matches.
  * The client hydrates that HTML (src/main.tsx), so what renders here must match its first render.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { fetchEventBySlug, type FirstPaintConfig } from '../sync/first-paint.ts';
+import type { EventPage, FirstPaintConfig } from '../sync/first-paint.ts';
 import { eventPageKey } from './data/public-content.ts';
-import { clearSeed, seedLiveReads } from './data/use-live-read.ts';
+import { clearSeed, collectReads, seedLiveReads } from './data/use-live-read.ts';
 import { eventHeadTags } from './features/event-page/use-event-head.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -28,56 +27,67 @@ export interface RenderedPage {
   ok: boolean;
 }
 
-async function render(url: string, seed: Record<string, unknown> = {}): Promise<RenderedPage> {
+export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
   await router.load();
-  // The render is synchronous, so the seed is in place for this render alone, whatever else runs.
-  seedLiveReads(seed);
-  let html: string;
-  try {
-    html = renderToString(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
-  } finally {
-    clearSeed();
-  }
+  const html = renderToString(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
   const { matches } = router.state;
   const ok = matches.length > 1 && matches.every((match) => match.status === 'success');
   return { html, ok };
 }
 
-export function renderPage(url: string): Promise<RenderedPage> {
-  return render(url);
-}
-
-export interface RenderedEventPage {
+export interface RenderedWithData {
   /** The page's markup (React 19's hoisted head tags first). */
   html: string;
-  /** The event's head tags, in place of the route's generic title and description. */
+  /** Head tags of the page's own (an event's title, description, Open Graph and JSON-LD), if any. */
   head: string;
-  /** What the browser seeds its reads with before it hydrates (src/data/use-live-read.ts). */
+  /** The answers the page was rendered with, which the browser seeds its first render with. */
   seed: Record<string, unknown>;
 }
 
 const EVENT_PATH = /^\/events\/([^/]+)\/?$/;
 
 /**
- * An event's page, or null when the path is no event page or names no live event (the browser then
- * gets the event shell and decides, e.g. the 404 page). `origin` is the site's, for absolute links.
+ * A public page with its data, per request (scripts/serve-app.ts): a first render lists the reads
+ * the page makes (src/data/use-live-read.ts), the server makes them as the browser's first requests
+ * would (public columns only, with the anon key), and a second render shows their answers. Null when
+ * the path is no page, or names no live event (the browser then gets the shell and decides, e.g. the
+ * 404 page); a read that fails rejects, and the caller serves the prerendered page instead.
  */
-export async function renderEventPage(
+export async function renderWithData(
   pathname: string,
   options: { config: Omit<FirstPaintConfig, 'fetch' | 'signal'>; origin: string; signal?: AbortSignal },
-): Promise<RenderedEventPage | null> {
-  const match = EVENT_PATH.exec(pathname);
-  if (!match) return null;
-  const slug = decodeURIComponent(match[1]!);
-  const page = await fetchEventBySlug({ ...options.config, fetch, signal: options.signal }, slug);
-  if (!page) return null;
-  const seed = { [eventPageKey(slug)]: page };
-  const rendered = await render(pathname, seed);
-  if (!rendered.ok) return null;
-  return { html: rendered.html, head: eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin), seed };
+): Promise<RenderedWithData | null> {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [pathname] }) });
+  await router.load();
+  const { matches } = router.state;
+  if (matches.length < 2 || matches.some((match) => match.status !== 'success')) return null;
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  const reads = collectReads(() => renderToString(app));
+  const seed: Record<string, unknown> = {};
+  await Promise.all(
+    [...reads].map(async ([key, read]) => {
+      seed[key] = await read({ ...options.config, fetch, signal: options.signal });
+    }),
+  );
+  const event = EVENT_PATH.exec(pathname);
+  const page = event ? (seed[eventPageKey(decodeURIComponent(event[1]!))] as EventPage | null | undefined) : undefined;
+  if (event && !page) return null;
+  seedLiveReads(seed);
+  let html: string;
+  try {
+    html = renderToString(app);
+  } finally {
+    clearSeed();
+  }
+  const head = page ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin) : '';
+  return { html, head, seed };
 }

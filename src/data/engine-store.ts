@@ -18,7 +18,13 @@ export type ReplicaState =
   | { status: 'ready'; mode: ReplicaMode; replica: Replica }
   | { status: 'failed'; mode: ReplicaMode; error: Error };
 
-let state: ReplicaState = { status: 'idle' };
+/**
+ * The state before any replica: one object, which is also what server-rendered HTML was rendered with
+ * (`idleOnServer`). Were the browser's first snapshot another object, React would re-render every
+ * reader of the replica state synchronously right after hydrating the page.
+ */
+const IDLE: ReplicaState = { status: 'idle' };
+let state: ReplicaState = IDLE;
 let opening: Promise<Replica | null> | null = null;
 /** The mode the latest request asked for; a superseded opening closes what it opened. */
 let wanted: { mode: ReplicaMode; client?: SupabaseClient } = { mode: 'public' };
@@ -39,8 +45,6 @@ export function replicaState(): ReplicaState {
   return state;
 }
 
-/** What prerendered HTML was rendered with; one object, as hydration needs a stable snapshot. */
-const IDLE: ReplicaState = { status: 'idle' };
 const idleOnServer = (): ReplicaState => IDLE;
 
 /** The replica, as React state: re-renders when it opens, fails or changes mode. */

@@ -57,6 +57,25 @@ export function clearSeed(): void {
   seeded.clear();
 }
 
+/** The direct reads a page asks for, by key, while the server renders it without their answers. */
+export type ReadCollector = Map<string, (config: FirstPaintConfig) => Promise<unknown>>;
+let collector: ReadCollector | null = null;
+
+/**
+ * Renders with `render` and lists the reads the page asked for that had no answer (a server render's
+ * first pass: the server then makes those reads and renders again with their answers).
+ */
+export function collectReads(render: () => void): ReadCollector {
+  const reads: ReadCollector = new Map();
+  collector = reads;
+  try {
+    render();
+  } finally {
+    collector = null;
+  }
+  return reads;
+}
+
 function cached<T>(key: string): LiveRead<T> {
   const answer = answers.get(key);
   return answer
@@ -66,6 +85,7 @@ function cached<T>(key: string): LiveRead<T> {
 
 export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const { key, tables } = spec;
+  if (collector && !answers.has(key)) collector.set(key, spec.firstPaint);
   const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
   const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean } | null>(null);
