@@ -70,9 +70,10 @@ export function fillTemplate(template: string, page: RenderedInto): string {
   const posters = [...new Set([...body.matchAll(/<video\b[^>]*\sposter="([^"]+)"/g)].map((match) => match[1]!))];
   const preloads = posters.map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high"/>`);
   // '<' escaped so that no text in the data can end the script element.
-  const seed = page.seed
-    ? `<script type="application/json" id="${SEED_ELEMENT_ID}">${JSON.stringify(page.seed).replace(/</g, '\\u003c')}</script>`
-    : '';
+  const seed =
+    page.seed && Object.keys(page.seed).length > 0
+      ? `<script type="application/json" id="${SEED_ELEMENT_ID}">${JSON.stringify(page.seed).replace(/</g, '\\u003c')}</script>`
+      : '';
   return html
     .replace('</head>', () => `${headTags}${preloads.join('')}</head>`)
     .replace(

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect as baseExpect, axe, unique } from './support/fixtures.ts';
+import { APP_URL, test, expect as baseExpect, axe, daysFromNow, unique } from './support/fixtures.ts';
 
 // The machine running the tests is shared by several builds: allow slow first reads.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -258,4 +258,38 @@ test('the past sponsors grid shows each logo, or the name when a sponsor has no 
   await expect(grid.getByRole('img', { name: withLogo })).toBeVisible({ timeout: 15_000 });
   await expect(grid.getByText(withoutLogo, { exact: true })).toBeVisible();
   await expect(page.getByRole('figure')).toContainText('”');
+});
+
+test('without any script, the home page and past highlights show their events from the server', async ({
+  browser,
+  api,
+}) => {
+  const upcoming = unique('Server Rendered Summit');
+  const past = unique('Server Rendered Dinner');
+  const sponsor = unique('Server Rendered Sponsor');
+  await api.create('sponsors_library', { name: sponsor });
+  await api.create('events', {
+    title: upcoming,
+    slug: upcoming.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    start_date: daysFromNow(20, 12),
+    end_date: daysFromNow(20, 18),
+  });
+  await api.create('events', {
+    title: past,
+    slug: past.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    // Newer than every seeded past event, so it is among the six shown.
+    start_date: daysFromNow(-1, 12),
+    end_date: daysFromNow(-1, 18),
+  });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${APP_URL}/`);
+    await expect(page.getByRole('link', { name: new RegExp(upcoming) })).toBeVisible();
+    await page.goto(`${APP_URL}/past-highlights`);
+    await expect(page.getByRole('link', { name: new RegExp(past) })).toBeVisible();
+    await expect(page.getByText(sponsor, { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
