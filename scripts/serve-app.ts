@@ -91,34 +91,73 @@ interface ServerRenderer {
   ): Promise<{ html: string; head: string; seed: Record<string, unknown> } | null>;
 }
 
+interface LoadedRenderer {
+  /** The modification times of the bundle and the templates, which change with every build. */
+  version: string;
+  renderWithData: ServerRenderer['renderWithData'];
+  pageTemplate: string;
+  eventTemplate: string;
+}
+
 /**
- * Public pages rendered with their data, from the build's server bundle: the prerendered routes and
- * event pages. Null when the build has none (then every page is served as a static host would).
+ * The build's server bundle and page templates, loaded again whenever a build has replaced them (a
+ * deploy into a running server must not serve pages that name the old build's chunks). Null while
+ * the build has none (then every page is served as a static host would).
  */
-async function pageRenderer(
+function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
+  const ssrDir = ssrDirOf(distDir);
+  const files = ['entry-server.js', PAGE_TEMPLATE, EVENT_TEMPLATE].map((file) => path.join(ssrDir, file));
+  let loaded: LoadedRenderer | null = null;
+  return async () => {
+    const times = await Promise.all(
+      files.map((file) =>
+        stat(file).then(
+          (info) => info.mtimeMs,
+          () => null,
+        ),
+      ),
+    );
+    if (times.some((time) => time === null)) return null;
+    const version = times.join(':');
+    if (loaded?.version === version) return loaded;
+    const [bundle, pageTemplate, eventTemplate] = files as [string, string, string];
+    const [page, event] = await Promise.all([readIfFile(pageTemplate), readIfFile(eventTemplate)]);
+    if (!page || !event) return null;
+    // A new URL for a new build: Node keeps every module it has imported under its URL.
+    const module = (await import(
+      `${pathToFileURL(bundle).href}?build=${encodeURIComponent(version)}`
+    )) as ServerRenderer;
+    loaded = {
+      version,
+      renderWithData: module.renderWithData,
+      pageTemplate: page.toString('utf8'),
+      eventTemplate: event.toString('utf8'),
+    };
+    return loaded;
+  };
+}
+
+/** Public pages rendered with their data: the prerendered routes and event pages; null for any other path. */
+function pageRenderer(
   distDir: string,
   config: AppServerOptions['runtimeConfig'],
-): Promise<((pathname: string, origin: string) => Promise<string | null>) | null> {
-  const ssrDir = ssrDirOf(distDir);
-  const [pageTemplate, eventTemplate] = await Promise.all([
-    readIfFile(path.join(ssrDir, PAGE_TEMPLATE)),
-    readIfFile(path.join(ssrDir, EVENT_TEMPLATE)),
-  ]);
-  if (!pageTemplate || !eventTemplate) return null;
-  const { renderWithData } = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerRenderer;
+): (pathname: string, origin: string) => Promise<string | null> {
+  const load = rendererLoader(distDir);
   const routes = new Set<string>(PRERENDERED_ROUTES);
   return async (pathname, origin) => {
     const trimmed = pathname.replace(/\/+$/, '') || '/';
-    const template = EVENT_PAGE.test(trimmed) ? eventTemplate : routes.has(trimmed) ? pageTemplate : null;
-    if (!template) return null;
+    const event = EVENT_PAGE.test(trimmed);
+    if (!event && !routes.has(trimmed)) return null;
     try {
-      const page = await renderWithData(pathname, {
+      const renderer = await load();
+      if (!renderer) return null;
+      const page = await renderer.renderWithData(pathname, {
         config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
         origin,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
       if (!page) return null;
-      return fillTemplate(template.toString('utf8'), {
+      return fillTemplate(event ? renderer.eventTemplate : renderer.pageTemplate, {
         path: pathname,
         markup: page.html,
         head: page.head,
@@ -135,7 +174,7 @@ async function pageRenderer(
 
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
-  const render = await pageRenderer(root, options.runtimeConfig);
+  const render = pageRenderer(root, options.runtimeConfig);
   const app = new Hono();
   // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
   app.use('*', compress());
@@ -160,7 +199,7 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
-    const rendered = render ? await render(url.pathname, url.origin) : null;
+    const rendered = await render(url.pathname, url.origin);
     const page = rendered ?? (await pageFor(root, url.pathname));
     return c.body(typeof page === 'string' ? page : new Uint8Array(page), 200, {
       'Content-Type': CONTENT_TYPES['.html']!,

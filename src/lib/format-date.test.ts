@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatTimeOfDay } from './format-date.ts';
+import { formatLongDate, formatMonth, formatTimeOfDay } from './format-date.ts';
 
 describe('dates as the spec prints them', () => {
   it('formats an event date like "Monday, 5 January 2026"', () => {
@@ -10,5 +10,16 @@ describe('dates as the spec prints them', () => {
   it('formats a session time like "h:mm a"', () => {
     expect(formatTimeOfDay(new Date(2026, 0, 5, 9, 5))).toBe('9:05 AM');
     expect(formatTimeOfDay(new Date(2026, 0, 5, 17, 45))).toBe('5:45 PM');
+  });
+
+  it("formats in a named time zone, as a page the server rendered does before it moves to the visitor's", () => {
+    const start = '2026-12-04T23:30:00Z';
+    expect(formatLongDate(start, 'UTC')).toBe('Friday, 4 December 2026');
+    expect(formatLongDate(start, 'Asia/Tokyo')).toBe('Saturday, 5 December 2026');
+    expect(formatTimeOfDay(start, 'UTC')).toBe('11:30 PM');
+    expect(formatTimeOfDay(start, 'Asia/Tokyo')).toBe('8:30 AM');
+    expect(formatTimeOfDay('2026-12-04T00:05:00Z', 'UTC')).toBe('12:05 AM');
+    expect(formatMonth(start, 'UTC')).toEqual({ key: '2026-12', label: 'December 2026' });
+    expect(formatMonth('2026-12-31T23:30:00Z', 'Asia/Tokyo')).toEqual({ key: '2027-01', label: 'January 2027' });
   });
 });

@@ -4,6 +4,7 @@ import { PwaStatus } from '../features/pwa/pwa-status.tsx';
 import { NotFoundPage } from '../features/site-chrome/not-found-page.tsx';
 import { RouteError } from '../features/site-chrome/route-error.tsx';
 import { SiteLayout } from '../features/site-chrome/site-layout.tsx';
+import { DisplayZoneProvider } from '../lib/display-zone.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 
 export const Route = createRootRoute({
@@ -32,9 +33,11 @@ function RootLayout() {
       {/* React 19 hoists the <title> and <meta> tags HeadContent renders into document.head. */}
       <HeadContent />
       <div className="min-h-screen bg-white font-sans text-ink">
-        <SiteLayout>
-          <Outlet />
-        </SiteLayout>
+        <DisplayZoneProvider>
+          <SiteLayout>
+            <Outlet />
+          </SiteLayout>
+        </DisplayZoneProvider>
       </div>
       <Toaster />
       {/* PWA status */}

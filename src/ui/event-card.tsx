@@ -4,18 +4,42 @@
  */
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
+import { useDisplayZone } from '../lib/display-zone.tsx';
+import { formatLongDate } from '../lib/format-date.ts';
 
 export interface EventCardProps {
   /** The event page's route parameter: the slug, or the id when there is none. */
   slug: string;
   title: string;
-  /** The date as shown, e.g. 'Monday, 5 January 2026'. */
-  date: string;
+  /** When it starts (shown as 'Monday, 5 January 2026'). */
+  startDate: string;
   location: string | null;
   imageUrl: string | null;
 }
 
-export function EventCard({ slug, title, date, location, imageUrl }: EventCardProps) {
+/** The event columns a card shows. */
+interface CardEvent {
+  id: string;
+  slug: string | null;
+  title: string;
+  start_date: string;
+  location: string | null;
+  featured_image_url: string | null;
+}
+
+/** A card's props for an event of the public grids. */
+export function eventCardProps(event: CardEvent): EventCardProps {
+  return {
+    slug: event.slug || event.id,
+    title: event.title,
+    startDate: event.start_date,
+    location: event.location,
+    imageUrl: event.featured_image_url,
+  };
+}
+
+export function EventCard({ slug, title, startDate, location, imageUrl }: EventCardProps) {
+  const date = formatLongDate(startDate, useDisplayZone());
   return (
     <Link
       to="/events/$slug"

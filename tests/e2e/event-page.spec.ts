@@ -607,3 +607,32 @@ test('a full event page has no serious accessibility violations', async ({ page,
   await page.getByRole('button', { name: /Keynote/ }).click();
   expect(await axe(page)).toEqual([]);
 });
+
+test.describe('for a visitor in another time zone than the server', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test("dates show in the visitor's zone, and the server's page hydrates without a mismatch", async ({ page, api }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // 23:30 UTC is 8:30 the next morning in Tokyo.
+    const event = await createEvent(api, { start_date: at(40, 23, 30), end_date: at(41, 2) });
+    const inZone = (timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+          .formatToParts(new Date(event.start_date))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
+    };
+    expect(inZone('Asia/Tokyo')).not.toBe(inZone('UTC'));
+    await page.goto(`/events/${event.slug}`);
+    await expect(page.getByRole('region', { name: event.title }).locator('time').first()).toHaveText(
+      inZone('Asia/Tokyo'),
+    );
+    // React reports a hydration mismatch as a console error (minified: errors #418, #423, #425).
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+  });
+});

@@ -284,6 +284,12 @@ test('a new deploy reaches an open tab: it keeps working on the old version unti
     maxBuffer: 32 * 1024 * 1024,
   });
   expect((await page.request.get(oldEntry!)).status()).toBe(404);
+  // The server renders its pages with the new build's bundle and templates: every chunk they name exists.
+  const served = await (await page.request.get('/past-highlights')).text();
+  expect(served).toContain('id="live-read-seed"');
+  const chunks = new Set([...served.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]));
+  expect(chunks.size).toBeGreaterThan(0);
+  for (const chunk of chunks) expect((await page.request.get(chunk)).status(), chunk).toBe(200);
 
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();

@@ -14,6 +14,7 @@ import { buildCalendar, calendarEventFromEvent, downloadCalendarFile, icsFileNam
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { groupByMonth } from './month-groups.ts';
+import { useDisplayZone } from '../../lib/display-zone.tsx';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 export const FEED_PATH = '/calendar.ics';
@@ -38,6 +39,7 @@ function downloadEvents(events: readonly EventSummary[], name: string, fileName:
 }
 
 export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
+  const zone = useDisplayZone();
   const origin = usePageOrigin();
   const feedUrl = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
   const subscribeUrl = origin ? feedUrl.replace(/^https?:/, 'webcal:') : FEED_PATH;
@@ -106,7 +108,7 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
           {NO_UPCOMING_EVENTS}
         </p>
       ) : (
-        groupByMonth(events).map((month) => (
+        groupByMonth(events, zone).map((month) => (
           <section key={month.key} aria-labelledby={`month-${month.key}`} className="mt-10">
             <h2 id={`month-${month.key}`} className="border-b border-slate-200 pb-2 text-2xl font-bold">
               {month.label}
@@ -126,6 +128,7 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
 }
 
 function CalendarEntry({ event }: { event: EventSummary }) {
+  const zone = useDisplayZone();
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -141,7 +144,7 @@ function CalendarEntry({ event }: { event: EventSummary }) {
         <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
           <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0" />
           <time dateTime={event.start_date}>
-            {formatLongDate(event.start_date)}, {formatTimeOfDay(event.start_date)}
+            {formatLongDate(event.start_date, zone)}, {formatTimeOfDay(event.start_date, zone)}
           </time>
         </p>
         <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatMonth } from '../../lib/format-date.ts';
 
 export interface MonthGroup<T> {
   /** 'yyyy-MM', stable for keys and ids. */
@@ -10,16 +10,18 @@ export interface MonthGroup<T> {
 
 /**
  * Events grouped by the month they start in, in the visitor's time zone (where they will attend
- * from), months in the order their first event comes; events keep their order.
+ * from) unless one is named, months in the order their first event comes; events keep their order.
  */
-export function groupByMonth<T extends { start_date: string }>(events: readonly T[]): MonthGroup<T>[] {
+export function groupByMonth<T extends { start_date: string }>(
+  events: readonly T[],
+  timeZone?: string,
+): MonthGroup<T>[] {
   const groups = new Map<string, MonthGroup<T>>();
   for (const event of events) {
-    const start = new Date(event.start_date);
-    const key = format(start, 'yyyy-MM');
+    const { key, label } = formatMonth(event.start_date, timeZone);
     let group = groups.get(key);
     if (!group) {
-      group = { key, label: format(start, 'MMMM yyyy'), events: [] };
+      group = { key, label, events: [] };
       groups.set(key, group);
     }
     group.events.push(event);

@@ -10,6 +10,7 @@ import type { EventPageSession, PastAttendee } from '../../data/public-content.t
 import type { AttendeeSlots } from './attendee-slots.ts';
 import { hasText, sessionTimeRange } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
+import { useDisplayZone } from '../../lib/display-zone.tsx';
 
 export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[]; slots: AttendeeSlots }) {
   if (sessions.length === 0) return null;
@@ -25,6 +26,7 @@ export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[
 }
 
 function SessionItem({ session, slots }: { session: EventPageSession; slots: AttendeeSlots }) {
+  const zone = useDisplayZone();
   const speakers = session.speakers.flatMap((speaker) =>
     speaker.attendee ? [{ key: speaker.id, attendee: speaker.attendee }] : [],
   );
@@ -37,7 +39,7 @@ function SessionItem({ session, slots }: { session: EventPageSession; slots: Att
             <span className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
               <span className="inline-flex items-center gap-1.5">
                 <Clock aria-hidden="true" className="h-4 w-4" />
-                <span>{sessionTimeRange(session.start_time, session.end_time)}</span>
+                <span>{sessionTimeRange(session.start_time, session.end_time, zone)}</span>
               </span>
               {hasText(session.room) ? (
                 <span className="inline-flex items-center gap-1.5">

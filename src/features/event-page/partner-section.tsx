@@ -10,6 +10,7 @@ import type { EventPage, EventPageSponsor } from '../../data/public-content.ts';
 import { Button } from '../../ui/button.tsx';
 import { hasText, points } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
+import { brokenImageProps } from '../../ui/broken-image.ts';
 
 export function PartnerSection({ page }: { page: EventPage }) {
   const whyPartner = points(page.event.why_partner);
@@ -68,7 +69,7 @@ function SponsorTile({ link }: { link: EventPageSponsor }) {
             height={80}
             loading="lazy"
             decoding="async"
-            onError={() => setLogoFailed(true)}
+            {...brokenImageProps(() => setLogoFailed(true))}
             className="h-20 w-40 object-contain"
           />
         ) : (

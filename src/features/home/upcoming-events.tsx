@@ -3,8 +3,7 @@
  * holds the space of a row of cards, so nothing below it moves when the events arrive.
  */
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
-import { EventCard } from '../../ui/event-card.tsx';
+import { EventCard, eventCardProps } from '../../ui/event-card.tsx';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
@@ -51,14 +50,4 @@ export function UpcomingEvents({ state }: { state: LiveRead<EventSummary[]> }) {
       </div>
     </section>
   );
-}
-
-function eventCardProps(event: EventSummary) {
-  return {
-    slug: event.slug || event.id,
-    title: event.title,
-    date: formatLongDate(event.start_date),
-    location: event.location,
-    imageUrl: event.featured_image_url,
-  };
 }

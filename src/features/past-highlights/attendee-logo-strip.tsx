@@ -9,6 +9,7 @@ import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import type { LiveRead, PastAttendee } from '../../data/public-content.ts';
 import { distinctLogos } from './paging.ts';
+import { brokenImageProps } from '../../ui/broken-image.ts';
 
 export const LOGO_STRIP_COPIES = 3;
 
@@ -71,7 +72,7 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
                     height={56}
                     loading="lazy"
                     decoding="async"
-                    onError={() => hide(logo.url)}
+                    {...brokenImageProps(() => hide(logo.url))}
                     className="max-h-14 w-auto max-w-36 object-contain"
                   />
                 </li>

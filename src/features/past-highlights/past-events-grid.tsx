@@ -3,8 +3,7 @@
  * linking to the event's page by slug, or by id when it has none.
  */
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
-import { EventCard } from '../../ui/event-card.tsx';
+import { EventCard, eventCardProps } from '../../ui/event-card.tsx';
 
 export const PAST_EVENTS_SHOWN = 6;
 
@@ -46,14 +45,4 @@ export function PastEventsGrid({ state }: { state: LiveRead<EventSummary[]> }) {
       )}
     </section>
   );
-}
-
-function eventCardProps(event: EventSummary) {
-  return {
-    slug: event.slug || event.id,
-    title: event.title,
-    date: formatLongDate(event.start_date),
-    location: event.location,
-    imageUrl: event.featured_image_url,
-  };
 }

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LiveRead, Sponsor } from '../../data/public-content.ts';
 import { buttonClasses } from '../../ui/button.tsx';
+import { brokenImageProps } from '../../ui/broken-image.ts';
 
 export const SPONSOR_SKELETON_TILES = 12;
 
@@ -73,7 +74,7 @@ function SponsorMark({ sponsor }: { sponsor: Sponsor }) {
       height={64}
       loading="lazy"
       decoding="async"
-      onError={() => setFailed(true)}
+      {...brokenImageProps(() => setFailed(true))}
       className="max-h-16 w-auto max-w-full object-contain"
     />
   );
