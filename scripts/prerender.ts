@@ -146,7 +146,9 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
       outDir: serverDir,
       emptyOutDir: true,
       target: 'node20',
-      rolldownOptions: { checks: { pluginTimings: false } },
+      // One file: the app server imports each build's bundle under its own URL, and a chunk importing
+      // the entry by its plain path would load a second copy of the app's modules.
+      rolldownOptions: { checks: { pluginTimings: false }, output: { codeSplitting: false } },
     },
   });
   const { renderPage, earlyRequestsScript, eventPagePath } = (await import(
