@@ -3,7 +3,6 @@
  * aria-expanded) showing title, 'h:mm a - h:mm a', room and speakers; opened, the description and
  * speaker chips that open each speaker's profile.
  */
-import { Accordion } from 'radix-ui';
 import { ChevronDown, Clock, DoorOpen } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { EventPageSession, PastAttendee } from '../../data/public-content.ts';
@@ -11,69 +10,84 @@ import type { AttendeeSlots } from './attendee-slots.ts';
 import { hasText, sessionTimeRange } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
 import { useDisplayZone } from '../../lib/display-zone.tsx';
+import { Accordion } from '../../ui/accordion.tsx';
 
 export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[]; slots: AttendeeSlots }) {
+  const zone = useDisplayZone();
   if (sessions.length === 0) return null;
   return (
     <PageSection id="agenda" title="Agenda" className="bg-slate-50">
-      <Accordion.Root type="multiple" className="space-y-3">
-        {sessions.map((session) => (
-          <SessionItem key={session.id} session={session} slots={slots} />
-        ))}
-      </Accordion.Root>
+      <Accordion
+        multiple
+        renderClosed={false}
+        className="space-y-3"
+        itemClassName="rounded-lg border border-slate-200 bg-white shadow-sm"
+        buttonClassName="flex w-full items-start justify-between gap-4 rounded-lg p-5 text-left hover:bg-slate-50"
+        panelClassName="border-t border-slate-200 px-5 pt-4 pb-5"
+        items={sessions.map((session) => ({
+          key: session.id,
+          header: <SessionHeader session={session} zone={zone} />,
+          panel: <SessionDetails session={session} slots={slots} />,
+        }))}
+      />
     </PageSection>
   );
 }
 
-function SessionItem({ session, slots }: { session: EventPageSession; slots: AttendeeSlots }) {
-  const zone = useDisplayZone();
-  const speakers = session.speakers.flatMap((speaker) =>
+function speakersOf(session: EventPageSession) {
+  return session.speakers.flatMap((speaker) =>
     speaker.attendee ? [{ key: speaker.id, attendee: speaker.attendee }] : [],
   );
+}
+
+function SessionHeader({ session, zone }: { session: EventPageSession; zone: string | undefined }) {
+  const speakers = speakersOf(session);
   return (
-    <Accordion.Item value={session.id} className="rounded-lg border border-slate-200 bg-white shadow-sm">
-      <Accordion.Header>
-        <Accordion.Trigger className="group flex w-full items-start justify-between gap-4 rounded-lg p-5 text-left hover:bg-slate-50">
-          <span className="min-w-0">
-            <span className="block text-lg font-semibold text-ink">{session.title}</span>
-            <span className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-              <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="h-4 w-4" />
-                <span>{sessionTimeRange(session.start_time, session.end_time, zone)}</span>
-              </span>
-              {hasText(session.room) ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <DoorOpen aria-hidden="true" className="h-4 w-4" />
-                  <span>{session.room}</span>
-                </span>
-              ) : null}
-            </span>
-            {speakers.length > 0 ? (
-              <span className="mt-2 block text-sm text-slate-700">
-                <span className="font-medium">Speakers: </span>
-                <span data-testid="session-speakers">{speakers.map(({ attendee }) => attendee.name).join(', ')}</span>
-              </span>
-            ) : null}
+    <>
+      <span className="min-w-0">
+        <span className="block text-lg font-semibold text-ink">{session.title}</span>
+        <span className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="h-4 w-4" />
+            <span>{sessionTimeRange(session.start_time, session.end_time, zone)}</span>
           </span>
-          <ChevronDown
-            aria-hidden="true"
-            className="mt-1 h-5 w-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
-          />
-        </Accordion.Trigger>
-      </Accordion.Header>
-      <Accordion.Content className="border-t border-slate-200 px-5 pt-4 pb-5">
-        {hasText(session.description) ? (
-          <p className="whitespace-pre-line text-slate-800">{session.description}</p>
-        ) : null}
+          {hasText(session.room) ? (
+            <span className="inline-flex items-center gap-1.5">
+              <DoorOpen aria-hidden="true" className="h-4 w-4" />
+              <span>{session.room}</span>
+            </span>
+          ) : null}
+        </span>
         {speakers.length > 0 ? (
-          <ul aria-label={`Speakers of ${session.title}`} className="mt-4 flex flex-wrap gap-2">
-            {speakers.map(({ key, attendee }) => (
-              <li key={key}>{slots.opener(attendee, <SpeakerChip attendee={attendee} />)}</li>
-            ))}
-          </ul>
+          <span className="mt-2 block text-sm text-slate-700">
+            <span className="font-medium">Speakers: </span>
+            <span data-testid="session-speakers">{speakers.map(({ attendee }) => attendee.name).join(', ')}</span>
+          </span>
         ) : null}
-      </Accordion.Content>
-    </Accordion.Item>
+      </span>
+      <ChevronDown
+        aria-hidden="true"
+        className="mt-1 h-5 w-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
+      />
+    </>
+  );
+}
+
+function SessionDetails({ session, slots }: { session: EventPageSession; slots: AttendeeSlots }) {
+  const speakers = speakersOf(session);
+  return (
+    <>
+      {hasText(session.description) ? (
+        <p className="whitespace-pre-line text-slate-800">{session.description}</p>
+      ) : null}
+      {speakers.length > 0 ? (
+        <ul aria-label={`Speakers of ${session.title}`} className="mt-4 flex flex-wrap gap-2">
+          {speakers.map(({ key, attendee }) => (
+            <li key={key}>{slots.opener(attendee, <SpeakerChip attendee={attendee} />)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }
 
