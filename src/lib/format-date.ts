@@ -1,39 +1,64 @@
 /**
- * Dates as spec section 9 prints them ('Monday, 5 January 2026', '9:05 AM'), in a time zone: the
- * visitor's when none is named. A page the server rendered shows its dates in UTC first, since the
- * server cannot know the visitor's zone and hydration needs the very same text, and in the visitor's
- * zone right after (src/lib/display-zone.tsx).
+ * Dates as spec section 9 prints them ('Monday, 5 January 2026', '9:05 AM'), in the visitor's time
+ * zone or in UTC. A page the server rendered shows its dates in UTC first, since the server cannot
+ * know the visitor's zone and hydration needs the very same text, and in the visitor's zone right
+ * after (src/lib/display-zone.tsx). Plain Date getters, no Intl: building an Intl formatter cost a
+ * page's hydration several milliseconds.
  */
-type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+export type TimeZone = 'UTC' | undefined;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
-function parts(value: string | Date, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Parts {
-  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    formatters.set(key, formatter);
-  }
+function fields(value: string | Date, timeZone: TimeZone) {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value])) as Parts;
+  return timeZone === 'UTC'
+    ? {
+        day: date.getUTCDay(),
+        date: date.getUTCDate(),
+        month: date.getUTCMonth(),
+        year: date.getUTCFullYear(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        day: date.getDay(),
+        date: date.getDate(),
+        month: date.getMonth(),
+        year: date.getFullYear(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
 }
 
 /** 'Monday, 5 January 2026'. */
-export function formatLongDate(value: string | Date, timeZone?: string): string {
-  const p = parts(value, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, timeZone);
-  return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+export function formatLongDate(value: string | Date, timeZone?: TimeZone): string {
+  const f = fields(value, timeZone);
+  return `${DAYS[f.day]}, ${f.date} ${MONTHS[f.month]} ${f.year}`;
 }
 
 /** '9:05 AM' (date-fns 'h:mm a'). */
-export function formatTimeOfDay(value: string | Date, timeZone?: string): string {
-  const p = parts(value, { hour: 'numeric', minute: '2-digit', hour12: true }, timeZone);
-  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
+export function formatTimeOfDay(value: string | Date, timeZone?: TimeZone): string {
+  const f = fields(value, timeZone);
+  const hour = f.hours % 12 === 0 ? 12 : f.hours % 12;
+  return `${hour}:${String(f.minutes).padStart(2, '0')} ${f.hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** 'January 2027', and its key '2027-01'. */
-export function formatMonth(value: string | Date, timeZone?: string): { key: string; label: string } {
-  const p = parts(value, { month: 'long', year: 'numeric' }, timeZone);
-  const n = parts(value, { month: '2-digit', year: 'numeric' }, timeZone);
-  return { key: `${n.year}-${n.month}`, label: `${p.month} ${p.year}` };
+export function formatMonth(value: string | Date, timeZone?: TimeZone): { key: string; label: string } {
+  const f = fields(value, timeZone);
+  return { key: `${f.year}-${String(f.month + 1).padStart(2, '0')}`, label: `${MONTHS[f.month]} ${f.year}` };
 }

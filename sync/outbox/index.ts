@@ -386,12 +386,13 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       return started;
     });
     if (!item) return;
+    const startedAt = Date.now();
 
     let publicUrl = item.publicUrl;
     if (publicUrl === null) {
       const outcome = await upload(item);
       if (outcome.kind === 'failed') {
-        await recordFailure(item, outcome.failure);
+        await recordFailure(item, outcome.failure, startedAt);
         return;
       }
       publicUrl = storage.from(item.bucket).getPublicUrl(item.path).data.publicUrl;
@@ -409,11 +410,15 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
     try {
       await options.applyUploadedUrl(item.target, publicUrl);
     } catch (error) {
-      await recordFailure(item, {
-        kind: 'transient',
-        message: `The file is uploaded but the record could not be updated: ${messageOf(error)}`,
-        statusCode: null,
-      });
+      await recordFailure(
+        item,
+        {
+          kind: 'transient',
+          message: `The file is uploaded but the record could not be updated: ${messageOf(error)}`,
+          statusCode: null,
+        },
+        startedAt,
+      );
       return;
     }
     await db.items.update(item.id, { state: 'done', doneAt: Date.now(), lastError: null });
@@ -461,15 +466,19 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
     };
   }
 
-  async function recordFailure(item: OutboxRecord, failure: UploadFailure): Promise<void> {
+  /**
+   * A transient failure waits its back-off, unless the attempt started before the connection came
+   * back: it failed for the old connection, and the file is tried again at once (`resume` on 'online'
+   * only reaches files that were waiting, not one on its way).
+   */
+  async function recordFailure(item: OutboxRecord, failure: UploadFailure, startedAt: number): Promise<void> {
     const now = Date.now();
     const permanent = failure.kind !== 'transient';
     const lastError: OutboxError = { message: failure.message, statusCode: failure.statusCode, permanent, at: now };
+    const nextAttemptAt = startedAt < connectionBackAt ? now : now + retryDelay(item.attempts, policy);
     await db.items.update(
       item.id,
-      permanent
-        ? { state: 'failed', lastError }
-        : { state: 'queued', lastError, nextAttemptAt: now + retryDelay(item.attempts, policy) },
+      permanent ? { state: 'failed', lastError } : { state: 'queued', lastError, nextAttemptAt },
     );
   }
 
@@ -523,7 +532,10 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
     wake();
   }
 
+  /** When the browser last came back online (see recordFailure). */
+  let connectionBackAt = 0;
   const onOnline = () => {
+    connectionBackAt = Date.now();
     resume({ afterLeaderChange: false }).catch(report);
   };
 

@@ -1,4 +1,4 @@
-import { formatMonth } from '../../lib/format-date.ts';
+import { formatMonth, type TimeZone } from '../../lib/format-date.ts';
 
 export interface MonthGroup<T> {
   /** 'yyyy-MM', stable for keys and ids. */
@@ -14,7 +14,7 @@ export interface MonthGroup<T> {
  */
 export function groupByMonth<T extends { start_date: string }>(
   events: readonly T[],
-  timeZone?: string,
+  timeZone?: TimeZone,
 ): MonthGroup<T>[] {
   const groups = new Map<string, MonthGroup<T>>();
   for (const event of events) {

@@ -10,6 +10,7 @@ import type { AttendeeSlots } from './attendee-slots.ts';
 import { hasText, sessionTimeRange } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
 import { useDisplayZone } from '../../lib/display-zone.tsx';
+import type { TimeZone } from '../../lib/format-date.ts';
 import { Accordion } from '../../ui/accordion.tsx';
 
 export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[]; slots: AttendeeSlots }) {
@@ -40,7 +41,7 @@ function speakersOf(session: EventPageSession) {
   );
 }
 
-function SessionHeader({ session, zone }: { session: EventPageSession; zone: string | undefined }) {
+function SessionHeader({ session, zone }: { session: EventPageSession; zone: TimeZone }) {
   const speakers = speakersOf(session);
   return (
     <>

@@ -2,7 +2,7 @@
  * What the event page says about an event when a field is empty (spec section 2, "Event detail"):
  * pure, so the rules are unit-tested apart from the page.
  */
-import { formatTimeOfDay } from '../../lib/format-date.ts';
+import { formatTimeOfDay, type TimeZone } from '../../lib/format-date.ts';
 import type { EventPage } from '../../data/public-content.ts';
 
 /** Spec section 9: at most 4 why_attend cards. */
@@ -27,7 +27,7 @@ export function audienceText(subheading: string | null | undefined, attendeeCoun
 }
 
 /** A session's time range, in the visitor's time zone unless one is named: '9:00 AM - 10:30 AM'. */
-export function sessionTimeRange(start: string, end: string, timeZone?: string): string {
+export function sessionTimeRange(start: string, end: string, timeZone?: TimeZone): string {
   return `${formatTimeOfDay(start, timeZone)} - ${formatTimeOfDay(end, timeZone)}`;
 }
 
