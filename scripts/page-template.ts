@@ -3,6 +3,7 @@
  * (scripts/prerender.ts), and per request for event pages (scripts/serve-app.ts).
  */
 
+import { SITE_PAGES } from '../supabase/functions/_shared/site-pages.ts';
 import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 
 /**
@@ -12,15 +13,7 @@ import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 export const ssrDirOf = (outDir: string) => `${outDir.replace(/[\\/]+$/, '')}-ssr`;
 
 /** Paths prerendered at build time to `<path>/index.html` (and rendered with their data per request). */
-export const PRERENDERED_ROUTES = [
-  '/',
-  '/vision-talks',
-  '/awards',
-  '/sponsors',
-  '/past-highlights',
-  '/contact',
-  '/calendar',
-] as const;
+export const PRERENDERED_ROUTES = SITE_PAGES;
 
 /** The built pages the app server renders into, in the SSR folder: event pages, and the others. */
 export const EVENT_TEMPLATE = 'event-template.html';

@@ -10,17 +10,7 @@ import { z } from 'zod';
 import { eventPath } from '../_shared/ics.ts';
 import { FunctionError } from '../_shared/http.ts';
 import { readAsVisitor, siteOrigin, textFunction } from '../_shared/public-site.ts';
-
-/** The public pages besides the event pages (spec section 2's route list, plus the calendar). */
-export const SITE_PAGES = [
-  '/',
-  '/vision-talks',
-  '/awards',
-  '/sponsors',
-  '/past-highlights',
-  '/contact',
-  '/calendar',
-] as const;
+import { SITE_PAGES } from '../_shared/site-pages.ts';
 
 const CACHE_SECONDS = 60 * 60;
 
