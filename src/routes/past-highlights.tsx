@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usePastAttendees, usePastEvents, useSponsors } from '../data/public-content.ts';
 import { AttendeeGrid } from '../features/attendee-profile/attendee-card.tsx';
+import { AttendeeProfileHost } from '../features/attendee-profile/profile-host.tsx';
 import { AttendeeLogoStrip } from '../features/past-highlights/attendee-logo-strip.tsx';
 import { ByTheNumbers } from '../features/past-highlights/by-the-numbers.tsx';
 import { HighlightsTestimonials } from '../features/past-highlights/highlights-testimonials.tsx';
@@ -34,7 +35,9 @@ function PastHighlightsPage() {
       <PastEventsGrid state={pastEvents} />
       <AttendeeLogoStrip state={pastAttendees} />
       <PastSponsors state={sponsors} />
-      <PastAttendees state={pastAttendees} renderGrid={(attendees) => <AttendeeGrid attendees={attendees} />} />
+      <AttendeeProfileHost>
+        <PastAttendees state={pastAttendees} renderGrid={(attendees) => <AttendeeGrid attendees={attendees} />} />
+      </AttendeeProfileHost>
       <ByTheNumbers />
       <HighlightsTestimonials />
       <MarketsBanner />

@@ -266,6 +266,10 @@ test('the page tells its story: hero, the numbers over a video, testimonials and
   const video = numbers.getByTestId('highlights-video');
   await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.muted && element.loop)).toBe(true);
+  // Below the fold it waits; on screen it plays.
+  expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await video.scrollIntoViewIfNeeded();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
   await expect(section(page, 'What leaders say').locator('figure')).toHaveCount(3);
   const markets = section(page, 'Working in over 20 international markets');
   await expect(markets.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact');

@@ -1,12 +1,13 @@
 /**
  * An attendee as grids show them (photo or initials, name, job title, company); the whole card is a
- * button that opens the 'Attendee Profile' dialog, which then gives focus back to the card.
+ * button that opens the page's 'Attendee Profile' dialog (profile-host.tsx), which then gives focus
+ * back to the card.
  */
 import type { PastAttendee } from '../../data/public-content.ts';
 import { cx } from '../../lib/class-names.ts';
 import { AttendeePhoto } from './attendee-photo.tsx';
-import { AttendeeProfileDialog } from './attendee-profile-dialog.tsx';
 import { present } from './priorities.ts';
+import { useOpenProfile } from './profile-host.tsx';
 
 export interface AttendeeCardProps {
   attendee: PastAttendee;
@@ -14,28 +15,23 @@ export interface AttendeeCardProps {
 }
 
 export function AttendeeCard({ attendee, className }: AttendeeCardProps) {
+  const openProfile = useOpenProfile();
   return (
-    <AttendeeProfileDialog
-      attendee={attendee}
-      trigger={
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          className={cx(
-            'flex h-full w-full flex-col items-center rounded-lg border border-slate-200 bg-white p-4 text-center',
-            'transition-shadow hover:shadow-md',
-            className,
-          )}
-        >
-          <AttendeePhoto attendee={attendee} size={96} />
-          <span className="mt-3 font-semibold text-ink">{attendee.name}</span>
-          {present(attendee.job_title) ? (
-            <span className="mt-1 text-sm text-slate-700">{attendee.job_title}</span>
-          ) : null}
-          {present(attendee.company) ? <span className="text-sm text-slate-600">{attendee.company}</span> : null}
-        </button>
-      }
-    />
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={() => openProfile(attendee)}
+      className={cx(
+        'flex h-full w-full flex-col items-center rounded-lg border border-slate-200 bg-white p-4 text-center',
+        'transition-shadow hover:shadow-md',
+        className,
+      )}
+    >
+      <AttendeePhoto attendee={attendee} size={96} />
+      <span className="mt-3 font-semibold text-ink">{attendee.name}</span>
+      {present(attendee.job_title) ? <span className="mt-1 text-sm text-slate-700">{attendee.job_title}</span> : null}
+      {present(attendee.company) ? <span className="text-sm text-slate-600">{attendee.company}</span> : null}
+    </button>
   );
 }
 

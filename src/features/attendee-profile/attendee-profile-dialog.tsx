@@ -2,12 +2,10 @@
  * The 'Attendee Profile' dialog (spec section 2, "Past highlights" and "Event detail"): photo, name,
  * job title, company with logo, a LinkedIn button, and the tabs 'Overview' and 'Why Connect'.
  *
- * Controlled (`open` + `onOpenChange`) for a page that keeps one dialog for many openers, or given a
- * `trigger` to open itself. Radix returns focus only to its own trigger, so the controlled form
- * remembers what had focus when it opened and gives focus back when it closes.
+ * Controlled: a page keeps one for all its openers (profile-host.tsx), and the dialog gives focus back
+ * to the opener when it closes (src/ui/return-focus.ts).
  */
 import { ExternalLink } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PastAttendee } from '../../data/public-content.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -16,48 +14,17 @@ import { AttendeePhoto } from './attendee-photo.tsx';
 import { present, splitPriorities } from './priorities.ts';
 
 export interface AttendeeProfileDialogProps {
-  attendee: PastAttendee | null;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** An element that opens the dialog itself (then `open` may be left out). */
-  trigger?: ReactNode;
+  attendee: PastAttendee;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }
 
-export function AttendeeProfileDialog({ attendee, open, onOpenChange, trigger }: AttendeeProfileDialogProps) {
-  useReturnFocus(trigger ? undefined : open);
+export function AttendeeProfileDialog({ attendee, open, onOpenChange }: AttendeeProfileDialogProps) {
   return (
-    <Dialog
-      title="Attendee Profile"
-      {...(open === undefined ? {} : { open: open && attendee !== null })}
-      {...(onOpenChange ? { onOpenChange } : {})}
-      {...(trigger ? { trigger } : {})}
-    >
-      {attendee ? <AttendeeProfile attendee={attendee} /> : null}
+    <Dialog title="Attendee Profile" open={open} onOpenChange={onOpenChange}>
+      <AttendeeProfile attendee={attendee} />
     </Dialog>
   );
-}
-
-/**
- * Remembers the focused element as the dialog opens (a layout effect runs before Radix moves focus
- * into the dialog in its passive effect) and focuses it again after Radix's own close handling,
- * which runs in a zero-delay timeout.
- */
-function useReturnFocus(open: boolean | undefined) {
-  const opener = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-      opener.current = document.activeElement;
-    }
-  }, [open]);
-  useEffect(() => {
-    if (open !== false || !opener.current) return undefined;
-    const element = opener.current;
-    opener.current = null;
-    const timer = setTimeout(() => {
-      if (element.isConnected) element.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [open]);
 }
 
 function AttendeeProfile({ attendee }: { attendee: PastAttendee }) {

@@ -92,7 +92,7 @@ function SessionDetails({ session, slots }: { session: EventPageSession; slots: 
   );
 }
 
-/** A speaker's name as a chip; the route's opener makes it open the profile (Radix passes props through). */
+/** A speaker's name as a chip; the route's opener gives it the click that opens the profile. */
 function SpeakerChip({ attendee, ...props }: ComponentProps<'button'> & { attendee: PastAttendee }) {
   return (
     <button

@@ -9,5 +9,5 @@ export interface AttendeeSlots {
   /** A grid card that opens the attendee's profile. */
   card: (attendee: PastAttendee) => ReactNode;
   /** Makes an element (a speaker chip button) open the attendee's profile. */
-  opener: (attendee: PastAttendee, element: ReactElement) => ReactNode;
+  opener: (attendee: PastAttendee, element: ReactElement<{ onClick?: () => void }>) => ReactNode;
 }

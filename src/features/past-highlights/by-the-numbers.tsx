@@ -1,8 +1,10 @@
 /**
  * 'By the Numbers' (spec section 9's figures) over the embedded background video: muted, looping,
- * decorative. The video only plays when the visitor has not asked for reduced motion (checked in an
- * effect, so the prerendered HTML is the same for everyone: the poster); with reduced motion, or
- * before the effect runs, the poster shows and nothing is downloaded beyond it.
+ * decorative. The video plays only while the section is on screen and the visitor has not asked for
+ * reduced motion (checked in an effect, so the prerendered HTML is the same for everyone: the
+ * poster). Until then, the poster shows and nothing is downloaded beyond it; starting a video's
+ * playback costs the main thread, so a page that loads with the section below the fold does not pay
+ * for it while it starts.
  */
 import { useEffect, useRef } from 'react';
 
@@ -19,10 +21,13 @@ function useMotionAwarePlayback() {
   const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || typeof window.matchMedia !== 'function') return undefined;
+    if (!video || typeof window.matchMedia !== 'function' || typeof IntersectionObserver !== 'function') {
+      return undefined;
+    }
     const query = window.matchMedia(REDUCED_MOTION);
+    let onScreen = false;
     const apply = () => {
-      if (query.matches) {
+      if (query.matches || !onScreen) {
         video.pause();
         return;
       }
@@ -30,9 +35,16 @@ function useMotionAwarePlayback() {
       // Autoplay of a muted video is allowed; a refusal (e.g. power saving) leaves the poster, which is fine.
       video.play().catch(() => undefined);
     };
-    apply();
+    const observer = new IntersectionObserver((entries) => {
+      onScreen = entries.some((entry) => entry.isIntersecting);
+      apply();
+    });
+    observer.observe(video);
     query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
+    return () => {
+      observer.disconnect();
+      query.removeEventListener('change', apply);
+    };
   }, []);
   return videoRef;
 }

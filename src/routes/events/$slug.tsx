@@ -8,7 +8,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEventPage, type PastAttendee } from '../../data/public-content.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
-import { AttendeeProfileDialog } from '../../features/attendee-profile/attendee-profile-dialog.tsx';
+import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
 import { EventPageView, type AttendeeSlots } from '../../features/event-page/event-page-view.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
 
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/events/$slug')({
 /** Attendee cards and speaker chips open the 'Attendee Profile' dialog of the attendee-profile feature. */
 const ATTENDEE_SLOTS: AttendeeSlots = {
   card: (attendee: PastAttendee) => <AttendeeCard attendee={attendee} />,
-  opener: (attendee, element) => <AttendeeProfileDialog attendee={attendee} trigger={element} />,
+  opener: (attendee, element) => <ProfileOpener attendee={attendee}>{element}</ProfileOpener>,
 };
 
 function EventRoute() {
@@ -52,7 +52,9 @@ function EventRoute() {
   if (!read.data) return <NotFoundPage />;
   return (
     <main className="min-h-screen">
-      <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server'} />
+      <AttendeeProfileHost>
+        <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server'} />
+      </AttendeeProfileHost>
     </main>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * One 'Attendee Profile' dialog for a whole page of attendee cards and speaker chips. The openers
+ * are plain buttons that name the attendee to show; the dialog (its own chunk, with Radix's dialog
+ * and tabs) is loaded and mounted the first time one is used. A Radix dialog per card cost every page with a grid of attendees a dialog tree per card
+ * while hydrating, and a second, synchronous render of all of them right after (Radix's presence
+ * check updates its state in a layout effect): docs/decisions/007-prerender-and-pwa.md.
+ */
+import {
+  cloneElement,
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import type { PastAttendee } from '../../data/public-content.ts';
+
+const AttendeeProfileDialog = lazy(async () => ({
+  default: (await import('./attendee-profile-dialog.tsx')).AttendeeProfileDialog,
+}));
+
+type OpenProfile = (attendee: PastAttendee) => void;
+
+const OpenProfileContext = createContext<OpenProfile | null>(null);
+
+interface Shown {
+  attendee: PastAttendee;
+  open: boolean;
+}
+
+export function AttendeeProfileHost({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  const openProfile = useCallback<OpenProfile>((attendee) => setShown({ attendee, open: true }), []);
+  const changeOpen = useCallback((open: boolean) => setShown((current) => current && { ...current, open }), []);
+  return (
+    <OpenProfileContext.Provider value={openProfile}>
+      {children}
+      {shown ? (
+        <Suspense fallback={null}>
+          <AttendeeProfileDialog attendee={shown.attendee} open={shown.open} onOpenChange={changeOpen} />
+        </Suspense>
+      ) : null}
+    </OpenProfileContext.Provider>
+  );
+}
+
+/** Opens an attendee's profile in the page's dialog; only inside an AttendeeProfileHost. */
+export function useOpenProfile(): OpenProfile {
+  const openProfile = useContext(OpenProfileContext);
+  if (!openProfile) throw new Error('useOpenProfile needs an AttendeeProfileHost around it');
+  return openProfile;
+}
+
+/** Makes a button (a speaker chip) open the attendee's profile. */
+export function ProfileOpener({
+  attendee,
+  children,
+}: {
+  attendee: PastAttendee;
+  children: ReactElement<{ onClick?: () => void }>;
+}) {
+  const openProfile = useOpenProfile();
+  return cloneElement(children, { onClick: () => openProfile(attendee) });
+}
