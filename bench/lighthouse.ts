@@ -182,13 +182,16 @@ export async function runLighthouseBench(): Promise<void> {
       const results: PageFigures[] = [];
       for (let i = 0; i < runs; i += 1) results.push(await withRetry(() => runLighthouse(`${app.url}${page.path}`)));
       const pick = (metric: (r: PageFigures) => number) => median(results.map(metric));
-      const scripts = results[0]!.scriptsBeforePaint;
-      const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0);
+      // The worst run: the budget is none in any run.
+      const totalOf = (r: PageFigures) => r.scriptsBeforePaint.reduce((sum, script) => sum + script.gzip, 0);
+      const worst = results.reduce((a, b) => (totalOf(b) > totalOf(a) ? b : a));
+      const scripts = worst.scriptsBeforePaint;
+      const gzip = totalOf(worst);
       process.stdout.write(
         `  ${page.name.padEnd(16)} ${page.path}\n` +
           `    LCP ${(pick((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${pick((r) => r.tbt).toFixed(0)} ms   ` +
           `CLS ${pick((r) => r.cls).toFixed(3)}   FCP ${(pick((r) => r.fcp) / 1000).toFixed(2)} s   score ${pick((r) => r.score)}\n` +
-          `    JavaScript requested before the first paint: ${(gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files` +
+          `    JavaScript requested before the first paint (worst run): ${(gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files` +
           (scripts.length
             ? ` (${scripts.map((s) => `${path.basename(s.url)} ${(s.gzip / 1024).toFixed(1)}`).join(', ')})`
             : '') +

@@ -63,7 +63,8 @@ describe('prerendered pages', () => {
     expect(html).not.toContain('src="/assets/index-abc.js"');
     const loader = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect(loader).toContain('const modules=["/assets/react-1.js","/assets/router-2.js"]');
-    expect(loader).toContain("addEventListener('load',afterPaint,{once:true})");
+    expect(loader).toContain("addEventListener('load',");
+    expect(loader).toContain("getEntriesByName('first-contentful-paint')");
     expect(loader).toContain('import("/assets/index-abc.js")');
     expect(() => startAfterLoad('<html><head></head></html>')).toThrow(/no module entry script/);
   });

@@ -90,9 +90,10 @@ export const START_AT_THE_LATEST_MS = 2000;
 
 /**
  * A prerendered page starts the app once it has loaded and painted: one inline script, in place of
- * the entry script and the modulepreload links, adds those links and imports the entry from the
- * frame after the load event (or after START_AT_THE_LATEST_MS, e.g. when an image is slow or the tab
- * is in the background). Until then the page's own HTML, styles and images have the connection to
+ * the entry script and the modulepreload links, adds those links and imports the entry once both the
+ * load event and the first contentful paint (Paint Timing) have happened, or after
+ * START_AT_THE_LATEST_MS (an image is slow, or the tab is in the background and does not paint).
+ * The load event alone can come before the first paint when everything is quick. Until then the page's own HTML, styles and images have the connection to
  * themselves, and no script is evaluated before the largest paint: Lighthouse's simulation counts
  * every high-priority script that finished before a paint as holding that paint back.
  */
@@ -108,9 +109,11 @@ export function startAfterLoad(html: string): string {
     JSON.stringify(entry) +
     ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
     'const start=()=>{if(started)return;started=true;preload(0)};' +
-    'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
-    "if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});" +
-    `setTimeout(start,${START_AT_THE_LATEST_MS})`;
+    "let loaded=document.readyState==='complete',painted=false;" +
+    'const ready=()=>{if(loaded&&painted)setTimeout(start)};' +
+    "try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){painted=true;observer.disconnect();ready()}}).observe({type:'paint',buffered:true})}catch{painted=true}" +
+    "if(!loaded)addEventListener('load',()=>{loaded=true;ready()},{once:true});" +
+    `ready();setTimeout(start,${START_AT_THE_LATEST_MS})`;
   return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => `<script type="module">${start}</script>`);
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { START_AT_THE_LATEST_MS } from '../../scripts/prerender.ts';
 import { APP_URL, test, expect as baseExpect, axe, daysFromNow, unique } from './support/fixtures.ts';
 
 // The machine running the tests is shared by several builds: allow slow first reads.
@@ -291,5 +292,27 @@ test('without any script, the home page and past highlights show their events fr
     await expect(page.getByText(sponsor, { exact: true })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test('a public page requests its scripts only after it has loaded and painted its content', async ({ page }) => {
+  for (const path of ['/', '/past-highlights']) {
+    await page.goto(path);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'));
+      return {
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        loaded: navigation.loadEventEnd,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.scripts).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThan(timing.firstPaint);
+    // The load event, or the loader's deadline when the load is slow (a busy machine).
+    expect(timing.firstScript).toBeGreaterThanOrEqual(Math.min(timing.loaded, START_AT_THE_LATEST_MS));
   }
 });
