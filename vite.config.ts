@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BUILD_MANIFEST } from './scripts/page-template.ts';
 import { prerender } from './scripts/prerender.ts';
 
 const appPlugins = (): PluginOption[] => [
@@ -36,7 +37,7 @@ export default defineConfig({
       registerType: 'prompt',
       // Registered by src/features/pwa/register-service-worker.ts after the page has loaded.
       injectRegister: false,
-      includeAssets: ['icons/apple-touch-icon.png', 'icons/mark.svg'],
+      includeAssets: ['icons/apple-touch-icon.png', 'icons/icon-32.png'],
       manifest: {
         name: 'CDO Vision',
         short_name: 'CDO Vision',
@@ -71,6 +72,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Which chunks each route needs: the prerender preloads them with the page (scripts/prerender.ts).
+    manifest: BUILD_MANIFEST,
     // Plugin timing reports are noise in `npm start`'s output.
     rolldownOptions: { checks: { pluginTimings: false } },
   },

@@ -1,6 +1,7 @@
 /**
- * Draws the installable app's icons from the SVG mark in public/icons/mark.svg with sharp: 192 and
- * 512 px "any" icons (the mark as drawn, rounded corners and all) and a 512 px maskable icon, where
+ * Draws the site's icons from the SVG mark in public/icons/mark.svg with sharp: the 32 px favicon (a
+ * PNG: an SVG favicon costs the page a document of its own to draw it, a long task after the load
+ * event), 192 and 512 px "any" icons (the mark as drawn, rounded corners and all) and a 512 px maskable icon, where
  * the mark sits inside the central 80 % safe zone on a full-bleed background, so that launchers may
  * crop it to any shape. The PNGs are committed; run `npx tsx scripts/generate-pwa-icons.ts` after
  * changing the mark.
@@ -33,6 +34,7 @@ async function maskableIcon(size: number): Promise<void> {
     .toFile(path.join(iconsDir, `maskable-${size}.png`));
 }
 
+await anyIcon(32);
 await anyIcon(192);
 await anyIcon(512);
 await maskableIcon(512);

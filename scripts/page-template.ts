@@ -8,7 +8,7 @@ import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 
 /**
  * Where a build keeps what the app server renders with (next to the build output, never in it: it is
- * no file for the browser): the server bundle of src/entry-server.tsx and EVENT_TEMPLATE.
+ * no file for the browser): the server bundle of src/entry-server.tsx and the page templates.
  */
 export const ssrDirOf = (outDir: string) => `${outDir.replace(/[\\/]+$/, '')}-ssr`;
 
@@ -17,7 +17,13 @@ export const PRERENDERED_ROUTES = SITE_PAGES;
 
 /** The built pages the app server renders into, in the SSR folder: event pages, and the others. */
 export const EVENT_TEMPLATE = 'event-template.html';
-export const PAGE_TEMPLATE = 'page-template.html';
+/** The page the app server renders a site page into (one per route: each preloads its route's chunks). */
+export const pageTemplateFile = (route: string) => `pages/${route === '/' ? 'index' : route.slice(1)}.html`;
+/** Where Vite writes its build manifest in the output (vite.config.ts); the prerender moves it into the server folder. */
+export const BUILD_MANIFEST = '.vite/manifest.json';
+
+/** The element that ends a rendered page's markup; its first paint waits for it. */
+export const PAGE_END_ID = 'page-end';
 
 const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
 
@@ -67,10 +73,15 @@ export function fillTemplate(template: string, page: RenderedInto): string {
     page.seed && Object.keys(page.seed).length > 0
       ? `<script type="application/json" id="${SEED_ELEMENT_ID}">${JSON.stringify(page.seed).replace(/</g, '\\u003c')}</script>`
       : '';
+  // The first paint waits until the whole page is parsed (rel=expect, blocking=render): the page
+  // appears at once, instead of a first frame of a few boxes followed by long style and layout tasks
+  // for the rest while the visitor already sees it.
+  const wholePage = `<link rel="expect" href="#${PAGE_END_ID}" blocking="render"/>`;
   return html
-    .replace('</head>', () => `${headTags}${preloads.join('')}</head>`)
+    .replace('</head>', () => `${headTags}${preloads.join('')}${wholePage}</head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div>${seed}`,
+      () =>
+        `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div><template id="${PAGE_END_ID}"></template>${seed}`,
     );
 }

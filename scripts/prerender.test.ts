@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fillTemplate, splitHeadTags } from './page-template.ts';
-import { routeChunkPreloads, startAfterLoad, withEarlyRequests } from './prerender.ts';
+import {
+  routeChunkPreloads,
+  routeModuleOf,
+  startAfterLoad,
+  withEarlyRequests,
+  type BuildManifest,
+} from './prerender.ts';
 
 const TEMPLATE = `<!doctype html><html><head><title>CDO Vision</title>
 <meta name="description" content="default" />
@@ -82,25 +85,34 @@ describe('prerendered pages', () => {
     );
   });
 
-  it("preloads a route's chunk and what it imports statically, but not what the page preloads already", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'prerender-test-'));
-    try {
-      await mkdir(path.join(dir, 'assets'));
-      const files: Record<string, string> = {
-        '_slug-abc.js': 'import{t}from"./data-1.js";import"./side-2.js";const l=()=>import("./lazy-3.js");export{l};',
-        'data-1.js': 'import{r as e}from"./index-0.js";export{e as t};',
-        'side-2.js': 'console.warn(1);',
-        'lazy-3.js': '',
-        'index-0.js': '',
-      };
-      for (const [file, code] of Object.entries(files)) await writeFile(path.join(dir, 'assets', file), code);
-      const html = '<head><link rel="modulepreload" crossorigin href="/assets/index-0.js"></head>';
-      const out = await routeChunkPreloads(html, dir, '_slug-');
-      const preloaded = [...out.matchAll(/href="\/assets\/([^"]+)"/g)].map((match) => match[1]);
-      expect(preloaded).toEqual(['index-0.js', '_slug-abc.js', 'data-1.js', 'side-2.js']);
-      expect(await routeChunkPreloads(html, dir, '_none-')).toBe(html);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  it("preloads a route's chunk and what it imports statically, but not what the page preloads already", () => {
+    const manifest: BuildManifest = {
+      'index.html': { file: 'assets/index-0.js', imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      'src/routes/events/$slug.tsx?tsr-split=component': {
+        file: 'assets/_slug-abc.js',
+        imports: ['_data-2.js', '_side-3.js', 'index.html'],
+      },
+      '_data-2.js': { file: 'assets/data-2.js', imports: ['_react-1.js', 'index.html'] },
+      '_side-3.js': { file: 'assets/side-3.js', imports: ['_data-2.js'] },
+      'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-4.js', imports: ['index.html'] },
+    };
+    const html =
+      '<head><link rel="modulepreload" crossorigin href="/assets/index-0.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>';
+    const preloaded = (out: string) => [...out.matchAll(/href="\/assets\/([^"]+)"/g)].map((match) => match[1]);
+    expect(preloaded(routeChunkPreloads(html, manifest, 'src/routes/events/$slug.tsx'))).toEqual([
+      'index-0.js',
+      'react-1.js',
+      '_slug-abc.js',
+      'data-2.js',
+      'side-3.js',
+    ]);
+    expect(preloaded(routeChunkPreloads(html, manifest, routeModuleOf('/')))).toEqual([
+      'index-0.js',
+      'react-1.js',
+      'routes-4.js',
+    ]);
+    expect(() => routeChunkPreloads(html, manifest, routeModuleOf('/awards'))).toThrow(/no chunk for/);
   });
 });

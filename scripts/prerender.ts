@@ -8,23 +8,30 @@
  * - `events/shell.html`: the event page's 'Loading...' state for any `/events/<slug>` (rendered for
  *   a placeholder slug, so the client renders over it rather than hydrating);
  * - `shell.html`: the plain app shell for every other path (back office, sign-in, 404);
- * - next to the output (`<outDir>-ssr`, page-template.ts): the server bundle and the page the app
- *   server renders each event page into, with its data (scripts/serve-app.ts).
+ * - next to the output (`<outDir>-ssr`, page-template.ts): the server bundle, and the pages the app
+ *   server renders each route and each event page into, with its data (scripts/serve-app.ts).
  * vite.config.ts runs it inside `vite build`, before the service worker is generated, so the
  * worker precaches these files too. scripts/serve-app.ts and the worker pick the file per path.
  */
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type PluginOption } from 'vite';
-import { EVENT_TEMPLATE, PAGE_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, ssrDirOf } from './page-template.ts';
+import {
+  BUILD_MANIFEST,
+  EVENT_TEMPLATE,
+  PRERENDERED_ROUTES,
+  fillTemplate,
+  pageTemplateFile,
+  ssrDirOf,
+} from './page-template.ts';
 
 /** The file served for `/events/<slug>`, and the slug it is rendered for. */
 export const EVENT_SHELL = {
   file: 'events/shell.html',
   url: '/events/prerendered-shell',
-  /** The event route's chunk (src/routes/events/$slug.tsx), preloaded by the shell. */
-  chunkPrefix: '_slug-',
+  /** The event route's module, whose chunk the shell preloads. */
+  route: 'src/routes/events/$slug.tsx',
 } as const;
 /** The plain shell served for every other path. */
 export const APP_SHELL = 'shell.html';
@@ -57,28 +64,32 @@ export function withEarlyRequests(html: string, source: string): string {
     : html.replace('<head>', () => `<head>${script}`);
 }
 
-const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?from\s*|)["']\.\/([\w.-]+\.js)["']/g;
+/** Vite's build manifest (build.manifest): each module's chunk and the chunks it imports statically. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The module a site page's route is defined in ('/' is src/routes/index.tsx). */
+export const routeModuleOf = (page: string) => `src/routes${page === '/' ? '/index' : page}.tsx`;
 
 /**
- * Modulepreload links for a route's chunk (the first built `assets/<prefix><hash>.js`) and every chunk
- * it imports statically, less those the page preloads already. Without them the browser learns of the
- * event page's chunk only once the main chunk has run. None when there is no such chunk.
+ * Modulepreload links for a route's component chunk (the router's code splitting) and every chunk it
+ * imports statically, less those the page preloads already. Without them the browser learns of the
+ * chunks only once the main chunk has run and the router has started (and the router's own preloads
+ * then cost a long task: each link added to the head costs a few milliseconds).
  */
-export async function routeChunkPreloads(html: string, outDir: string, prefix: string): Promise<string> {
-  const assets = path.join(outDir, 'assets');
-  const entry = (await readdir(assets)).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
-  if (!entry) return html;
+export function routeChunkPreloads(html: string, manifest: BuildManifest, routeModule: string): string {
+  const key = `${routeModule}?tsr-split=component`;
+  if (!manifest[key]) throw new Error(`the build manifest has no chunk for ${key}`);
   const chunks = new Set<string>();
-  const visit = async (file: string): Promise<void> => {
-    if (chunks.has(file)) return;
-    chunks.add(file);
-    const code = await readFile(path.join(assets, file), 'utf8').catch(() => '');
-    for (const match of code.matchAll(STATIC_IMPORT)) await visit(match[1]!);
+  const visit = (id: string): void => {
+    const chunk = manifest[id];
+    if (!chunk || chunks.has(chunk.file)) return;
+    chunks.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
-  await visit(entry);
+  visit(key);
   const links = [...chunks]
-    .filter((file) => !html.includes(`/assets/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    .filter((file) => !html.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return html.replace('</head>', () => `${links.join('')}</head>`);
 }
 
@@ -168,7 +179,18 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
     await writeFile(file, html);
   };
   await write(path.join(options.outDir, APP_SHELL), withEarlyRequests(plainShell, earlyRequestsScript()));
+  // Read once, then kept with the server bundle rather than published with the site.
+  const manifestFile = path.join(options.outDir, BUILD_MANIFEST);
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BuildManifest;
+  await rename(manifestFile, path.join(serverDir, 'manifest.json'));
+  await rm(path.dirname(manifestFile), { recursive: true, force: true });
   for (const route of PRERENDERED_ROUTES) {
+    const withRouteChunks = (html: string) => routeChunkPreloads(html, manifest, routeModuleOf(route));
+    // The page the app server renders this route into, with its data; only the settings are requested early.
+    await write(
+      path.join(serverDir, pageTemplateFile(route)),
+      withEarlyRequests(startAfterLoad(withRouteChunks(template)), earlyRequestsScript()),
+    );
     const page = await renderPage(route);
     if (!page.ok) {
       // Such a path gets the plain shell and renders in the browser; a build never fails for it.
@@ -177,23 +199,20 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
     }
     await write(
       path.join(options.outDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`),
-      startAfterLoad(fillTemplate(template, { path: route, markup: page.html })),
+      startAfterLoad(withRouteChunks(fillTemplate(template, { path: route, markup: page.html }))),
     );
   }
-  const withRouteChunks = (html: string) => routeChunkPreloads(html, options.outDir, EVENT_SHELL.chunkPrefix);
+  const withEventChunks = (html: string) => routeChunkPreloads(html, manifest, EVENT_SHELL.route);
   const shell = await renderPage(EVENT_SHELL.url);
   await write(
     path.join(options.outDir, EVENT_SHELL.file),
     withEarlyRequests(
-      startAfterLoad(await withRouteChunks(fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }))),
+      startAfterLoad(withEventChunks(fillTemplate(template, { path: EVENT_SHELL.url, markup: shell.html }))),
       earlyRequestsScript(eventPath.includes('%00') ? eventPath : undefined),
     ),
   );
-  // The pages the app server fills with what it renders per request: as the prerendered ones, but
-  // their data comes in the page, so only the settings are requested early.
-  await write(path.join(serverDir, PAGE_TEMPLATE), withEarlyRequests(startAfterLoad(template), earlyRequestsScript()));
   await write(
     path.join(serverDir, EVENT_TEMPLATE),
-    withEarlyRequests(startAfterLoad(await withRouteChunks(template)), earlyRequestsScript()),
+    withEarlyRequests(startAfterLoad(withEventChunks(template)), earlyRequestsScript()),
   );
 }

@@ -17,7 +17,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import { log } from '../server/log.ts';
-import { EVENT_TEMPLATE, PAGE_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, ssrDirOf } from './page-template.ts';
+import { EVENT_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, pageTemplateFile, ssrDirOf } from './page-template.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
 export interface AppServerOptions {
@@ -95,7 +95,8 @@ interface LoadedRenderer {
   /** The modification times of the bundle and the templates, which change with every build. */
   version: string;
   renderWithData: ServerRenderer['renderWithData'];
-  pageTemplate: string;
+  /** The page each site route is rendered into, by route. */
+  pageTemplates: Map<string, string>;
   eventTemplate: string;
 }
 
@@ -106,7 +107,10 @@ interface LoadedRenderer {
  */
 function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
   const ssrDir = ssrDirOf(distDir);
-  const files = ['entry-server.js', PAGE_TEMPLATE, EVENT_TEMPLATE].map((file) => path.join(ssrDir, file));
+  const bundle = path.join(ssrDir, 'entry-server.js');
+  const eventTemplate = path.join(ssrDir, EVENT_TEMPLATE);
+  const pageTemplates = PRERENDERED_ROUTES.map((route) => [route, path.join(ssrDir, pageTemplateFile(route))] as const);
+  const files = [bundle, eventTemplate, ...pageTemplates.map(([, file]) => file)];
   let loaded: LoadedRenderer | null = null;
   return async () => {
     const times = await Promise.all(
@@ -120,9 +124,10 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
     if (times.some((time) => time === null)) return null;
     const version = times.join(':');
     if (loaded?.version === version) return loaded;
-    const [bundle, pageTemplate, eventTemplate] = files as [string, string, string];
-    const [page, event] = await Promise.all([readIfFile(pageTemplate), readIfFile(eventTemplate)]);
-    if (!page || !event) return null;
+    const [event, ...pages] = await Promise.all(
+      [eventTemplate, ...pageTemplates.map(([, file]) => file)].map(readIfFile),
+    );
+    if (!event || pages.some((page) => !page)) return null;
     // A new URL for a new build: Node keeps every module it has imported under its URL.
     const module = (await import(
       `${pathToFileURL(bundle).href}?build=${encodeURIComponent(version)}`
@@ -130,7 +135,7 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
     loaded = {
       version,
       renderWithData: module.renderWithData,
-      pageTemplate: page.toString('utf8'),
+      pageTemplates: new Map(pageTemplates.map(([route], index) => [route, pages[index]!.toString('utf8')])),
       eventTemplate: event.toString('utf8'),
     };
     return loaded;
@@ -157,7 +162,9 @@ function pageRenderer(
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
       if (!page) return null;
-      return fillTemplate(event ? renderer.eventTemplate : renderer.pageTemplate, {
+      const template = event ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
+      if (!template) return null;
+      return fillTemplate(template, {
         path: pathname,
         markup: page.html,
         head: page.head,
