@@ -34,6 +34,13 @@ describe('prerendered pages', () => {
     expect(html).not.toContain('content="default"');
   });
 
+  it('holds the first paint until the whole page is parsed: an expect link in the head, its target after #root', () => {
+    const html = fillTemplate(TEMPLATE, { path: '/awards', markup: '<main><h1>Awards</h1></main>' });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#page-end" blocking="render"/>');
+    expect(html).toContain('<main><h1>Awards</h1></main></div><template id="page-end"></template>');
+  });
+
   it("adds a rendered page's own head tags and the answers it was rendered with", () => {
     const html = fillTemplate(TEMPLATE, {
       path: '/events/a"b',
