@@ -141,6 +141,21 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/awards$/);
     await expect(drawer).toBeHidden();
   });
+
+  test('a drawer that cannot load yet leaves the page working, and opens on the next try', async ({ page }) => {
+    // The drawer is a chunk of its own; offline before the service worker has cached it, it fails.
+    await page.route('**/assets/sheet-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+
+    await page.unroute('**/assets/sheet-*.js');
+    await menu.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  });
 });
 
 test('an unknown path shows the 404 page, logs the path, and leads home', async ({ page }) => {

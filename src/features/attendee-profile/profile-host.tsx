@@ -1,15 +1,14 @@
 /**
  * One 'Attendee Profile' dialog for a whole page of attendee cards and speaker chips. The openers
  * are plain buttons that name the attendee to show; the dialog (its own chunk, with Radix's dialog
- * and tabs) is loaded and mounted the first time one is used. A Radix dialog per card cost every page with a grid of attendees a dialog tree per card
- * while hydrating, and a second, synchronous render of all of them right after (Radix's presence
- * check updates its state in a layout effect): docs/decisions/007-prerender-and-pwa.md.
+ * and tabs) is loaded and mounted the first time one is used (src/ui/on-demand.ts). A Radix dialog
+ * per card cost every page with a grid of attendees a dialog tree per card while hydrating, and a
+ * second, synchronous render of all of them right after (Radix's presence check updates its state
+ * in a layout effect): docs/decisions/007-prerender-and-pwa.md.
  */
 import {
   cloneElement,
   createContext,
-  lazy,
-  Suspense,
   useCallback,
   useContext,
   useState,
@@ -17,10 +16,9 @@ import {
   type ReactNode,
 } from 'react';
 import type { PastAttendee } from '../../data/public-content.ts';
+import { useOnDemand } from '../../ui/on-demand.ts';
 
-const AttendeeProfileDialog = lazy(async () => ({
-  default: (await import('./attendee-profile-dialog.tsx')).AttendeeProfileDialog,
-}));
+const loadDialog = async () => (await import('./attendee-profile-dialog.tsx')).AttendeeProfileDialog;
 
 type OpenProfile = (attendee: PastAttendee) => void;
 
@@ -33,15 +31,17 @@ interface Shown {
 
 export function AttendeeProfileHost({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);
-  const openProfile = useCallback<OpenProfile>((attendee) => setShown({ attendee, open: true }), []);
+  const [AttendeeProfileDialog, requestDialog] = useOnDemand(loadDialog);
+  const openProfile = useCallback<OpenProfile>(
+    (attendee) => void requestDialog().then((loaded) => loaded && setShown({ attendee, open: true })),
+    [requestDialog],
+  );
   const changeOpen = useCallback((open: boolean) => setShown((current) => current && { ...current, open }), []);
   return (
     <OpenProfileContext.Provider value={openProfile}>
       {children}
-      {shown ? (
-        <Suspense fallback={null}>
-          <AttendeeProfileDialog attendee={shown.attendee} open={shown.open} onOpenChange={changeOpen} />
-        </Suspense>
+      {shown && AttendeeProfileDialog ? (
+        <AttendeeProfileDialog attendee={shown.attendee} open={shown.open} onOpenChange={changeOpen} />
       ) : null}
     </OpenProfileContext.Provider>
   );

@@ -4,7 +4,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useOnDemand } from '../../ui/on-demand.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
 import { SiteLink } from './site-link.tsx';
@@ -13,8 +14,7 @@ import { SiteLink } from './site-link.tsx';
  * The drawer (Radix Dialog, focus trap, scroll lock) is a chunk of its own, fetched when a finger
  * touches the menu button or at the latest on its click: pages paint and hydrate without it.
  */
-const loadSheet = () => import('../../ui/sheet.tsx');
-const Sheet = lazy(async () => ({ default: (await loadSheet()).Sheet }));
+const loadSheet = async () => (await import('../../ui/sheet.tsx')).Sheet;
 
 const DESKTOP_LINK =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink ' +
@@ -24,6 +24,7 @@ const DRAWER_LINK =
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [Sheet, requestSheet] = useOnDemand(loadSheet);
   const menuButton = useRef<HTMLButtonElement>(null);
   const changeMenu = (open: boolean) => {
     setMenuOpen(open);
@@ -53,26 +54,24 @@ export function SiteHeader() {
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-haspopup="dialog"
-          onPointerDown={() => void loadSheet()}
-          onClick={() => setMenuOpen(true)}
+          onPointerDown={() => void loadSheet().catch(() => undefined)}
+          onClick={() => void requestSheet().then((loaded) => loaded && setMenuOpen(true))}
         >
           <Menu aria-hidden="true" className="h-6 w-6" />
         </button>
       </div>
-      {menuOpen ? (
-        <Suspense fallback={null}>
-          <Sheet open onOpenChange={changeMenu} title="Menu">
-            <nav aria-label="Main">
-              <ul className="space-y-1">
-                {MAIN_NAV.map((link) => (
-                  <li key={link.label}>
-                    <SiteLink link={link} className={DRAWER_LINK} onNavigate={() => changeMenu(false)} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </Sheet>
-        </Suspense>
+      {menuOpen && Sheet ? (
+        <Sheet open onOpenChange={changeMenu} title="Menu">
+          <nav aria-label="Main">
+            <ul className="space-y-1">
+              {MAIN_NAV.map((link) => (
+                <li key={link.label}>
+                  <SiteLink link={link} className={DRAWER_LINK} onNavigate={() => changeMenu(false)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Sheet>
       ) : null}
     </header>
   );
