@@ -4,7 +4,8 @@
  * sonner (its module and the styles it injects) loads with the first toast, not with the page: most
  * public pages never show one, and its start-up was a measurable part of their blocking time.
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useOnDemand } from './on-demand.ts';
 
 interface ToastOptions {
   description?: ReactNode;
@@ -29,16 +30,21 @@ const listening = new Promise<void>((resolve) => {
   markListening = resolve;
 });
 
-function want(): void {
-  if (wanted) return;
-  wanted = true;
+function setWanted(value: boolean): void {
+  if (wanted === value) return;
+  wanted = value;
   listeners.forEach((listener) => listener());
 }
 
 async function show(kind: 'success' | 'error', message: string, options?: ToastOptions): Promise<void> {
-  want();
-  const [{ toast: sonnerToast }] = await Promise.all([loadSonner(), listening]);
-  sonnerToast[kind](message, options);
+  setWanted(true);
+  try {
+    const [{ toast: sonnerToast }] = await Promise.all([loadSonner(), listening]);
+    sonnerToast[kind](message, options);
+  } catch {
+    // sonner could not load (offline, before the service worker had cached it): this toast is not
+    // shown, and the next one tries again (the Toaster below); the page goes on.
+  }
 }
 
 export const toast = {
@@ -46,22 +52,22 @@ export const toast = {
   error: (message: string, options?: ToastOptions) => void show('error', message, options),
 };
 
-const SonnerToaster = lazy(async () => {
+async function loadSonnerToaster() {
   const { Toaster } = await loadSonner();
   function Ready() {
     // sonner's Toaster, a child, subscribes in its own effect, which runs before this one.
     useEffect(() => markListening(), []);
     return null;
   }
-  return {
-    default: () => (
+  return function SonnerToaster() {
+    return (
       <>
         <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton style={CONTRAST} />
         <Ready />
       </>
-    ),
+    );
   };
-});
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -69,14 +75,17 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
-  const show = useSyncExternalStore(
+  const asked = useSyncExternalStore(
     subscribe,
     () => wanted,
     () => false,
   );
-  return show ? (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
-  ) : null;
+  const [SonnerToaster, requestToaster] = useOnDemand(loadSonnerToaster);
+  useEffect(() => {
+    if (!asked || SonnerToaster) return;
+    void requestToaster().then((loaded) => {
+      if (!loaded) setWanted(false);
+    });
+  }, [asked, SonnerToaster, requestToaster]);
+  return SonnerToaster ? <SonnerToaster /> : null;
 }
