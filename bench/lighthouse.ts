@@ -175,6 +175,12 @@ export async function runLighthouseBench(): Promise<void> {
       { name: 'event page', path: await upcomingEventPath(app.url) },
       { name: 'past highlights', path: '/past-highlights' },
     ];
+    // A server that has just started compiles its rendering code on the first requests and competes
+    // with the browser for the CPU: warm it as production traffic would, then let the machine settle.
+    for (const page of pages) {
+      for (let i = 0; i < 3; i += 1) await (await fetch(`${app.url}${page.path}`)).text();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     process.stdout.write(
       `\nLighthouse ${'12'} mobile (simulated slow 4G, cold cache), ${runs} run(s) per page, median; app ${app.url}\n`,
     );
@@ -182,6 +188,8 @@ export async function runLighthouseBench(): Promise<void> {
       const results: PageFigures[] = [];
       for (let i = 0; i < runs; i += 1) results.push(await withRetry(() => runLighthouse(`${app.url}${page.path}`)));
       const pick = (metric: (r: PageFigures) => number) => median(results.map(metric));
+      const tbts = results.map((r) => r.tbt);
+      const tbtRange = runs > 1 ? ` (runs ${Math.min(...tbts).toFixed(0)}-${Math.max(...tbts).toFixed(0)})` : '';
       // The worst run: the budget is none in any run.
       const totalOf = (r: PageFigures) => r.scriptsBeforePaint.reduce((sum, script) => sum + script.gzip, 0);
       const worst = results.reduce((a, b) => (totalOf(b) > totalOf(a) ? b : a));
@@ -189,7 +197,7 @@ export async function runLighthouseBench(): Promise<void> {
       const gzip = totalOf(worst);
       process.stdout.write(
         `  ${page.name.padEnd(16)} ${page.path}\n` +
-          `    LCP ${(pick((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${pick((r) => r.tbt).toFixed(0)} ms   ` +
+          `    LCP ${(pick((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${pick((r) => r.tbt).toFixed(0)} ms${tbtRange}   ` +
           `CLS ${pick((r) => r.cls).toFixed(3)}   FCP ${(pick((r) => r.fcp) / 1000).toFixed(2)} s   score ${pick((r) => r.score)}\n` +
           `    JavaScript requested before the first paint (worst run): ${(gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files` +
           (scripts.length
