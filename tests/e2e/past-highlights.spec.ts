@@ -163,6 +163,14 @@ test('clicking a past attendee opens their Attendee Profile, and Escape returns 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeFocused();
+
+  // A click that does not focus the button (as in Safari) still gets focus back to the card.
+  await card.evaluate((element: HTMLElement) => element.blur());
+  await card.dispatchEvent('click');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toBeFocused();
 });
 
 test('past sponsors show their logo, or their name when they have none, with twelve tiles while loading', async ({

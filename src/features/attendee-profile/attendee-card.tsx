@@ -20,7 +20,7 @@ export function AttendeeCard({ attendee, className }: AttendeeCardProps) {
     <button
       type="button"
       aria-haspopup="dialog"
-      onClick={() => openProfile(attendee)}
+      onClick={(event) => openProfile(attendee, event.currentTarget)}
       className={cx(
         'flex h-full w-full flex-col items-center rounded-lg border border-slate-200 bg-white p-4 text-center',
         'transition-shadow hover:shadow-md',

@@ -12,6 +12,7 @@ import {
   useCallback,
   useContext,
   useState,
+  type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -20,7 +21,8 @@ import { useOnDemand } from '../../ui/on-demand.ts';
 
 const loadDialog = async () => (await import('./attendee-profile-dialog.tsx')).AttendeeProfileDialog;
 
-type OpenProfile = (attendee: PastAttendee) => void;
+/** Opens the attendee's profile; `opener` (the clicked card or chip) gets focus back when it closes. */
+type OpenProfile = (attendee: PastAttendee, opener: HTMLElement) => void;
 
 const OpenProfileContext = createContext<OpenProfile | null>(null);
 
@@ -33,7 +35,11 @@ export function AttendeeProfileHost({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [AttendeeProfileDialog, requestDialog] = useOnDemand(loadDialog);
   const openProfile = useCallback<OpenProfile>(
-    (attendee) => void requestDialog().then((loaded) => loaded && setShown({ attendee, open: true })),
+    (attendee, opener) => {
+      // Safari does not focus a clicked button; the dialog gives focus back to what had it as it opened.
+      opener.focus({ preventScroll: true });
+      void requestDialog().then((loaded) => loaded && setShown({ attendee, open: true }));
+    },
     [requestDialog],
   );
   const changeOpen = useCallback((open: boolean) => setShown((current) => current && { ...current, open }), []);
@@ -60,8 +66,8 @@ export function ProfileOpener({
   children,
 }: {
   attendee: PastAttendee;
-  children: ReactElement<{ onClick?: () => void }>;
+  children: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
 }) {
   const openProfile = useOpenProfile();
-  return cloneElement(children, { onClick: () => openProfile(attendee) });
+  return cloneElement(children, { onClick: (event) => openProfile(attendee, event.currentTarget) });
 }

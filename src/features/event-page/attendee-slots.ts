@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import type { PastAttendee } from '../../data/public-content.ts';
 
 /**
@@ -9,5 +9,8 @@ export interface AttendeeSlots {
   /** A grid card that opens the attendee's profile. */
   card: (attendee: PastAttendee) => ReactNode;
   /** Makes an element (a speaker chip button) open the attendee's profile. */
-  opener: (attendee: PastAttendee, element: ReactElement<{ onClick?: () => void }>) => ReactNode;
+  opener: (
+    attendee: PastAttendee,
+    element: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>,
+  ) => ReactNode;
 }
