@@ -142,6 +142,17 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test('the public pages have no serious accessibility violations on a phone, before any scrolling', async ({
+    page,
+  }) => {
+    // Sections below the fold are skipped until they come near the viewport; axe hit-tests the page
+    // as it stands (Lighthouse does the same), so their text must lie inside their own boxes.
+    for (const path of ['/', '/past-highlights', '/sponsors']) {
+      await page.goto(path);
+      expect(await axe(page), path).toEqual([]);
+    }
+  });
+
   test('a drawer that cannot load yet leaves the page working, and opens on the next try', async ({ page }) => {
     // The drawer is a chunk of its own; offline before the service worker has cached it, it fails.
     await page.route('**/assets/sheet-*.js', (route) => route.abort('internetdisconnected'));

@@ -9,7 +9,7 @@ import { SiteLink } from './site-link.tsx';
 
 export function SiteFooter() {
   return (
-    <footer className="below-fold bg-ink text-slate-200">
+    <footer className="bg-ink text-slate-200">
       <div className="mx-auto grid max-w-[1300px] gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <BrandMark inverted />
