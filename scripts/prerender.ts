@@ -104,9 +104,10 @@ export const START_AT_THE_LATEST_MS = 2000;
  * the entry script and the modulepreload links, adds those links and imports the entry once both the
  * load event and the first contentful paint (Paint Timing) have happened, or after
  * START_AT_THE_LATEST_MS (an image is slow, or the tab is in the background and does not paint).
- * The load event alone can come before the first paint when everything is quick. Until then the page's own HTML, styles and images have the connection to
- * themselves, and no script is evaluated before the largest paint: Lighthouse's simulation counts
- * every high-priority script that finished before a paint as holding that paint back.
+ * The load event alone can come before the first paint when everything is quick. Until then the
+ * page's own HTML, styles and images have the connection to themselves, and no script is evaluated
+ * before the largest paint: Lighthouse's simulation counts every high-priority script that finished
+ * before a paint as holding that paint back.
  */
 export function startAfterLoad(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];

@@ -54,7 +54,7 @@ export function SiteHeader() {
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-haspopup="dialog"
-          onPointerDown={() => void loadSheet().catch(() => undefined)}
+          onPointerDown={() => void requestSheet()}
           onClick={() => void requestSheet().then((loaded) => loaded && setMenuOpen(true))}
         >
           <Menu aria-hidden="true" className="h-6 w-6" />
