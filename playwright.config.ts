@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { testPort } from './tests/support/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4183);
-const apiPort = Number(process.env.E2E_API_PORT ?? 54331);
-const syncPort = Number(process.env.SYNC_HARNESS_PORT ?? 4195);
-const syncApiPort = Number(process.env.SYNC_API_PORT ?? 54351);
-const syncControlPort = Number(process.env.SYNC_CONTROL_PORT ?? 54352);
-const fakeServicesPort = Number(process.env.E2E_FAKE_SERVICES_PORT ?? apiPort + 300);
+const port = testPort('E2E_PORT');
+const apiPort = testPort('E2E_API_PORT');
+const syncPort = testPort('SYNC_HARNESS_PORT');
+const syncApiPort = testPort('SYNC_API_PORT');
+const syncControlPort = testPort('SYNC_CONTROL_PORT');
+const fakeServicesPort = testPort('E2E_FAKE_SERVICES_PORT');
 const fakeServicesUrl = `http://127.0.0.1:${fakeServicesPort}`;
 
 /** Projects named on the command line (`--project sync`), so that only their servers start. */

@@ -11,14 +11,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from '../scripts/machine.ts';
+import { findChromium, freePort } from '../scripts/machine.ts';
 import { ssrDirOf } from '../scripts/page-template.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,17 +30,6 @@ interface PageFigures {
   score: number;
   /** Scripts requested before the observed first contentful paint: URL and gzipped bytes. */
   scriptsBeforePaint: { url: string; gzip: number }[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `npm start`'s script on free ports and resolves once it prints the app's URL. */

@@ -1,6 +1,6 @@
 /**
- * What the tests and benchmarks need from the machine: a Chromium, and a throwaway PostgreSQL
- * cluster. On Debian as root, a missing package is installed from Debian's packages.
+ * What the tests and benchmarks need from the machine: a Chromium, a throwaway PostgreSQL
+ * cluster, and free ports. On Debian as root, a missing package is installed from Debian's packages.
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -54,15 +54,34 @@ function findPostgresBin(): string {
   return findPostgresBin();
 }
 
-function freePort(): Promise<number> {
+/** Listens on `port` of 127.0.0.1 (0: one the system picks) and closes again; resolves to the port. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
     server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
+    });
   });
+}
+
+/** A port of 127.0.0.1 that nothing listens on now, picked by the system. */
+export function freePort(): Promise<number> {
+  return listenOnce(0);
+}
+
+/** `from`, or the first port after it that a server can listen on now and `taken` does not hold. */
+export async function firstFreePort(from: number, taken: ReadonlySet<number> = new Set()): Promise<number> {
+  for (let port = from; port < from + 100; port += 1) {
+    if (taken.has(port)) continue;
+    try {
+      return await listenOnce(port);
+    } catch {
+      // In use: try the next one.
+    }
+  }
+  throw new Error(`no free port in ${from}–${from + 99}`);
 }
 
 /** Starts a throwaway PostgreSQL cluster (as the postgres user when we are root) and returns its URL. */

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log, logError } from '../server/log.ts';
-import { findChromium, startThrowawayPostgres } from './machine.ts';
+import { TEST_PORT_DEFAULTS, type TestPortName } from '../tests/support/ports.ts';
+import { findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
@@ -59,6 +60,22 @@ async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv 
   count(report, 'vitest');
 }
 
+/**
+ * The browser tests' ports (tests/support/ports.ts), as environment settings: a default that some
+ * other program holds is moved to the next free port. A port set in the environment is kept as is.
+ */
+async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = {};
+  const chosen = new Set<number>();
+  for (const [name, fallback] of Object.entries(TEST_PORT_DEFAULTS) as [TestPortName, number][]) {
+    const port = process.env[name] ? Number(process.env[name]) : await firstFreePort(fallback, chosen);
+    if (port !== fallback && !process.env[name]) log(`Port ${fallback} is in use; ${name}=${port}`);
+    env[name] = String(port);
+    chosen.add(port);
+  }
+  return env;
+}
+
 try {
   if (suites.includes('unit') || suites.includes('integration')) {
     if (databases.includes('pglite') || databases.includes('both')) {
@@ -80,6 +97,7 @@ try {
     log('\n=== browser tests (Chromium)');
     const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
     const code = await run('npx', ['playwright', 'test'], {
+      ...(await browserTestPorts()),
       CHROMIUM_PATH: findChromium(),
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });

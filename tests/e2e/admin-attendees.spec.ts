@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, expect, test, unique, type Api } from './support/fixtures.ts';
+import { testPort } from '../support/ports.ts';
 
 /** A 2x2 red PNG: a real image the browser can decode and reduce. */
 const PNG = Buffer.from(
@@ -14,9 +15,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const FAKE_SERVICES_URL = `http://127.0.0.1:${Number(
-  process.env.E2E_FAKE_SERVICES_PORT ?? Number(process.env.E2E_API_PORT ?? 54331) + 300,
-)}`;
+const FAKE_SERVICES_URL = `http://127.0.0.1:${testPort('E2E_FAKE_SERVICES_PORT')}`;
 
 type AttendeeRow = {
   id: string;

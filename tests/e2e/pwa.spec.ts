@@ -8,11 +8,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { testPort } from '../support/ports.ts';
 
 const run = promisify(execFile);
 
 /** The folder the e2e app server serves (playwright.config.ts: DIST_DIR). */
-const DIST_DIR = path.resolve(`.test-data/dist-${process.env.E2E_PORT ?? 4183}`);
+const DIST_DIR = path.resolve(`.test-data/dist-${testPort('E2E_PORT')}`);
 
 /** Tables a visitor's replica pulls; an event page needs all of them. */
 const PUBLIC_TABLES = 11;

@@ -14,7 +14,7 @@
  * - GET /requests lists the logo requests received (method and path), for assertions;
  *   GET /health answers 200 once the server listens.
  *
- * Run: `FAKE_SERVICES_PORT=54631 npx tsx tests/e2e/support/fake-services.ts` (playwright.config.ts
+ * Run: `FAKE_SERVICES_PORT=24631 npx tsx tests/e2e/support/fake-services.ts` (playwright.config.ts
  * sets the same keys in the backend's environment).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { insightsFor } from '../../support/fake-ai.ts';
 import { buildImage } from '../../support/images.ts';
 import { buildProfile } from '../../support/fake-linkedin.ts';
+import { TEST_PORT_DEFAULTS } from '../../support/ports.ts';
 
 /** Keys the backend is configured with (playwright.config.ts). */
 const FAKE_PROVIDER_KEY = 'e2e-provider-key';
@@ -42,7 +43,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const port = Number(process.env.FAKE_SERVICES_PORT ?? 54631);
+  const port = Number(process.env.FAKE_SERVICES_PORT ?? TEST_PORT_DEFAULTS.E2E_FAKE_SERVICES_PORT);
   const logo = await buildImage('png', { width: 64, height: 64, seed: 11 });
   const logoRequests: { method: string; path: string }[] = [];
 

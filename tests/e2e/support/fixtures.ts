@@ -11,12 +11,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { testPort } from '../../support/ports.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 /** The backend the e2e app server talks to (playwright.config.ts starts both). */
-export const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 54331}`;
-export const APP_URL = `http://localhost:${process.env.E2E_PORT ?? 4183}`;
+export const API_URL = `http://localhost:${testPort('E2E_API_PORT')}`;
+export const APP_URL = `http://localhost:${testPort('E2E_PORT')}`;
 
 type Row = Record<string, unknown> & { id: string };
 

@@ -10,12 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { testPort } from '../../support/ports.ts';
 import type { BackendInfo } from './serve.ts';
 import type { ClientOptions, SyncDriverApi, SyncStatus, TableName } from './driver.ts';
 
 export { expect };
 
-const controlUrl = `http://127.0.0.1:${process.env.SYNC_CONTROL_PORT ?? 54352}`;
+const controlUrl = `http://127.0.0.1:${testPort('SYNC_CONTROL_PORT')}`;
 
 export async function control<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${controlUrl}${path}`, {

@@ -9,7 +9,7 @@
  * - a control server for what specs cannot do over the public API: read the backends' keys, and hold
  *   a transaction open on the database.
  *
- * Settings: SYNC_HARNESS_PORT (4195), SYNC_API_PORT (54351), SYNC_CONTROL_PORT (54352).
+ * Settings: SYNC_HARNESS_PORT, SYNC_API_PORT, SYNC_CONTROL_PORT (defaults in tests/support/ports.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -19,10 +19,11 @@ import { log, logError } from '../../../server/log.ts';
 import { startThrowawayPostgres } from '../../../scripts/machine.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import { serveHarnessPage } from './harness-page.ts';
+import { testPort } from '../../support/ports.ts';
 
-const harnessPort = Number(process.env.SYNC_HARNESS_PORT ?? 4195);
-const apiPort = Number(process.env.SYNC_API_PORT ?? 54351);
-const controlPort = Number(process.env.SYNC_CONTROL_PORT ?? 54352);
+const harnessPort = testPort('SYNC_HARNESS_PORT');
+const apiPort = testPort('SYNC_API_PORT');
+const controlPort = testPort('SYNC_CONTROL_PORT');
 
 export interface BackendInfo {
   url: string;
