@@ -7,6 +7,9 @@
 import { useEffect, useState } from 'react';
 import { cx } from '../lib/class-names.ts';
 
+const NO_FORM_MESSAGE = 'Please send your enquiry by e-mail to:';
+const OFFLINE_MESSAGE = 'The form cannot be shown while you are offline. Please write to us instead:';
+
 export interface EmbeddedFormProps {
   /** The form's address; missing means none is configured. */
   url?: string | undefined;
@@ -14,8 +17,6 @@ export interface EmbeddedFormProps {
   title: string;
   /** Where enquiries go when the form cannot show. */
   fallbackEmail: string;
-  /** Shown above the e-mail link in the fallback. */
-  fallbackMessage?: string;
   /** True while the settings naming the form are still loading: the space is reserved, nothing flashes. */
   pending?: boolean;
   /** Frame height in pixels (the fallback reserves no more than it needs). */
@@ -43,7 +44,6 @@ export function EmbeddedForm({
   url,
   title,
   fallbackEmail,
-  fallbackMessage = 'The form cannot be shown right now. Please write to us instead:',
   pending = false,
   height = 720,
   className,
@@ -63,7 +63,7 @@ export function EmbeddedForm({
   if (!url || !online) {
     return (
       <div role="status" className={cx('rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700', className)}>
-        <p>{fallbackMessage}</p>
+        <p>{url ? OFFLINE_MESSAGE : NO_FORM_MESSAGE}</p>
         <p className="mt-2">
           <a href={`mailto:${fallbackEmail}`} className="font-semibold text-brand-strong underline underline-offset-2">
             {fallbackEmail}

@@ -19,6 +19,8 @@ test('the admin sees the dashboard with its menu, cards and a way back to the ev
     await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
   }
   await expect(menu.getByRole('link', { name: 'Sessions' })).toHaveCount(0);
+  // Sign-in showed the partner banner; the back office does not.
+  await expect(page.getByRole('complementary', { name: 'Partner with CDO Vision' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
 
   const main = page.getByRole('main');

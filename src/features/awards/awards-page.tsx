@@ -1,11 +1,13 @@
 /**
  * The awards page. 'Submit Nominations' opens the external nomination form (run-time setting) in a
- * new tab; with no form configured, or offline, the enquiry address is shown instead.
+ * new tab; with no form configured, or offline, it starts an e-mail to the enquiry address instead.
  */
 import { Award, ExternalLink, Mail } from 'lucide-react';
 import { useSiteSettings } from '../../data/use-site-settings.ts';
 import { buttonClasses } from '../../ui/button.tsx';
 import { useOnline } from '../../ui/embedded-form.tsx';
+
+const NOMINATION_SUBJECT = 'CDO Vision Awards nomination';
 
 const CATEGORIES = [
   {
@@ -38,14 +40,24 @@ function NominationAction() {
       </a>
     );
   }
+  // No form to open (none configured, or offline): the same button starts an e-mail instead.
   return (
-    <p className="flex flex-wrap items-center gap-2 text-lg text-slate-100">
-      <Mail aria-hidden="true" className="h-5 w-5" />
-      To submit a nomination, e-mail
-      <a href={`mailto:${enquiryEmail}`} className="font-semibold text-white underline underline-offset-4">
-        {enquiryEmail}
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+      <a
+        href={`mailto:${enquiryEmail}?subject=${encodeURIComponent(NOMINATION_SUBJECT)}`}
+        className={buttonClasses('light', 'lg')}
+      >
+        Submit Nominations
+        <Mail aria-hidden="true" className="h-4 w-4" />
+        <span className="sr-only">(by e-mail)</span>
       </a>
-    </p>
+      <p className="text-slate-100">
+        Nominations by e-mail to{' '}
+        <a href={`mailto:${enquiryEmail}`} className="font-semibold text-white underline underline-offset-4">
+          {enquiryEmail}
+        </a>
+      </p>
+    </div>
   );
 }
 

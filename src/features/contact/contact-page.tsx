@@ -21,7 +21,6 @@ export function ContactPage() {
             pending={!loaded}
             title="Enquiry form"
             fallbackEmail={enquiryEmail}
-            fallbackMessage="The enquiry form cannot be shown right now. Please send your enquiry by e-mail to:"
             height={760}
           />
         </section>

@@ -4,7 +4,7 @@ const FEATURES = [
   {
     icon: Lock,
     title: 'Invite-only, by design',
-    text: 'Each edition seats 30–40 senior data and AI executives, vetted one by one, so everyone in the room does the job you do.',
+    text: 'Each edition seats 30-40 senior data and AI executives, vetted one by one, so everyone in the room does the job you do.',
   },
   {
     icon: MessagesSquare,

@@ -89,7 +89,7 @@ export function Hero() {
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-ink/90 via-ink/70 to-ink/30" />
       <div className="mx-auto flex min-h-[540px] max-w-[1300px] flex-col justify-center px-4 py-20 sm:px-6 md:min-h-[600px]">
         <p className="text-sm font-semibold tracking-widest text-sky-300 uppercase">
-          Invite-only · 30–40 executives · 20+ cities in 2026
+          Invite-only · 30-40 executives · 20+ cities in 2026
         </p>
         <h1
           id="hero-heading"

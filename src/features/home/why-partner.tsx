@@ -26,7 +26,7 @@ const REASONS = [
   {
     icon: TrendingUp,
     title: 'Results you can measure',
-    text: 'Partners typically open 7–10 new opportunities within 30 days of an event, with a follow-up plan we build together.',
+    text: 'Partners typically open 7-10 new opportunities within 30 days of an event, with a follow-up plan we build together.',
   },
 ] as const;
 

@@ -9,10 +9,10 @@
 import { useEffect, useRef } from 'react';
 
 export const HIGHLIGHT_FIGURES = [
-  { value: '4+', label: 'Years' },
-  { value: '20+', label: 'Editions' },
-  { value: '600+', label: 'Leaders' },
-  { value: '50+', label: 'Sponsors' },
+  { value: '4+', label: 'years' },
+  { value: '20+', label: 'editions' },
+  { value: '600+', label: 'leaders' },
+  { value: '50+', label: 'sponsors' },
 ] as const;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -75,14 +75,14 @@ export function ByTheNumbers() {
         <h2 id="by-the-numbers-heading" className="text-3xl font-bold tracking-tight">
           By the Numbers
         </h2>
-        <dl className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
+        <ul className="mt-10 grid grid-cols-2 gap-8 lg:grid-cols-4">
           {HIGHLIGHT_FIGURES.map((figure) => (
-            <div key={figure.label} className="flex flex-col border-l-2 border-indigo-300 pl-4">
-              <dt className="text-sm font-semibold tracking-wider text-slate-200 uppercase">{figure.label}</dt>
-              <dd className="order-first text-4xl font-bold sm:text-5xl">{figure.value}</dd>
-            </div>
+            <li key={figure.label} className="border-l-2 border-indigo-300 pl-4">
+              <span className="block text-4xl font-bold sm:text-5xl">{figure.value}</span>{' '}
+              <span className="block text-lg font-semibold text-slate-200">{figure.label}</span>
+            </li>
           ))}
-        </dl>
+        </ul>
       </div>
     </section>
   );

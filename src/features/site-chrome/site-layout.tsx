@@ -1,17 +1,25 @@
 /**
  * The public site's frame around every page: skip link, header, footer and the partner banner. Sign-in
- * and the back office bring their own shell, so there it renders the page alone.
+ * and the back office bring their own shell, so there it adds no more than the banner where it shows.
  */
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { hasOwnShell } from './nav-links.ts';
+import { hasOwnShell, showsPartnerBanner } from './nav-links.ts';
 import { PartnerBanner } from './partner-banner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
-  if (hasOwnShell(pathname)) return <>{children}</>;
+  const banner = showsPartnerBanner(pathname) ? <PartnerBanner /> : null;
+  if (hasOwnShell(pathname)) {
+    return (
+      <>
+        {children}
+        {banner}
+      </>
+    );
+  }
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -26,7 +34,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </div>
       <SiteFooter />
-      {pathname === '/contact' ? null : <PartnerBanner />}
+      {banner}
     </div>
   );
 }

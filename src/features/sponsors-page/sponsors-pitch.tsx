@@ -23,9 +23,9 @@ const FUNNEL = [
 ] as const;
 
 const RESULTS = [
-  { value: '7–10', label: 'new opportunities within 30 days' },
-  { value: '35–40%', label: 'of those progressed to the next sales stage' },
-  { value: '18–30k', label: 'brand impressions across our channels' },
+  { value: '7-10', label: 'new opportunities within 30 days' },
+  { value: '35-40%', label: 'of those progressed to the next sales stage' },
+  { value: '18-30k', label: 'brand impressions across our channels' },
   { value: '~2x', label: 'website traffic in the 14 days after an event' },
 ] as const;
 
@@ -73,7 +73,7 @@ export function SponsorsHero() {
           Meet the leaders who decide how enterprises use data and AI
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-slate-200">
-          CDO Vision partners sit at the table with 30–40 hand-picked executives per edition, in more than twenty
+          CDO Vision partners sit at the table with 30-40 hand-picked executives per edition, in more than twenty
           cities. No crowded expo halls: just the people you want to reach, ready to talk.
         </p>
         <div className="mt-10 flex flex-wrap gap-4">
@@ -95,14 +95,14 @@ export function AudienceStatistics() {
       <h2 id="audience-heading" className="text-3xl font-bold tracking-tight">
         Who you will meet
       </h2>
-      <dl className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {AUDIENCE.map((stat) => (
-          <div key={stat.value} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
-            <dt className="text-slate-700">{stat.label}</dt>
-            <dd className="order-first text-4xl font-bold text-brand-strong">{stat.value}</dd>
-          </div>
+          <li key={stat.value} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+            <span className="block text-4xl font-bold text-brand-strong">{stat.value}</span>{' '}
+            <span className="block text-slate-700">{stat.label}</span>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   );
 }
@@ -137,14 +137,14 @@ export function SponsorFunnel() {
         </div>
         <div>
           <h2 className="text-3xl font-bold tracking-tight">Results partners see</h2>
-          <dl className="mt-8 grid gap-6 sm:grid-cols-2">
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2">
             {RESULTS.map((result) => (
-              <div key={result.value} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
-                <dt className="text-slate-700">{result.label}</dt>
-                <dd className="order-first text-3xl font-bold text-ink">{result.value}</dd>
-              </div>
+              <li key={result.value} className="rounded-xl bg-white p-6 shadow-sm">
+                <span className="block text-3xl font-bold text-ink">{result.value}</span>{' '}
+                <span className="block text-slate-700">{result.label}</span>
+              </li>
             ))}
-          </dl>
+          </ul>
         </div>
       </div>
     </section>
@@ -173,10 +173,8 @@ export function SponsorshipOptions() {
           >
             <h3 className="text-xl font-bold">{option.name}</h3>
             <p className={option.featured ? 'mt-2 text-slate-200' : 'mt-2 text-slate-700'}>{option.summary}</p>
-            <p className="mt-6">
-              <span className="text-3xl font-bold">On request</span>{' '}
-              <span className={option.featured ? 'text-slate-200' : 'text-slate-700'}>per month</span>
-            </p>
+            <p className="mt-6 text-3xl font-bold">On request</p>
+            <p className={option.featured ? 'text-sm text-slate-200' : 'text-sm text-slate-700'}>Billed per month</p>
             <ul className="mt-6 flex-1 space-y-3">
               {option.benefits.map((benefit) => (
                 <li key={benefit} className="flex gap-3">
