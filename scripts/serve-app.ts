@@ -1,8 +1,8 @@
 /**
  * Serves the built app (dist/) the way a static host would: hashed assets cached for a year,
  * everything else revalidated, a page path answered with its prerendered HTML or the app shell so
- * the client router can show the page (or its 404), missing files with 404, and
- * /runtime-config.json written from the settings given here.
+ * the client router can show the page (or its 404, with status 404 when no route matches the path),
+ * missing files with 404, and /runtime-config.json written from the settings given here.
  * Beyond a static host, it renders the public pages with their data per request (src/entry-server.tsx,
  * built next to the output by scripts/prerender.ts), so that their content paints, and crawlers read
  * it, without any script; should that fail or take too long, the prerendered page or the event shell
@@ -88,13 +88,15 @@ interface ServerRenderer {
   renderWithData(
     pathname: string,
     options: { config: { supabaseUrl: string; anonKey: string }; origin: string; signal?: AbortSignal },
-  ): Promise<{ html: string; head: string; seed: Record<string, unknown> } | null>;
+  ): Promise<{ html: string; head: string; seed: Record<string, unknown>; found: boolean } | null>;
+  isAppPath(pathname: string): boolean;
 }
 
 interface LoadedRenderer {
   /** The modification times of the bundle and the templates, which change with every build. */
   version: string;
   renderWithData: ServerRenderer['renderWithData'];
+  isAppPath: ServerRenderer['isAppPath'];
   /** The page each site route is rendered into, by route. */
   pageTemplates: Map<string, string>;
   eventTemplate: string;
@@ -135,6 +137,7 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
     loaded = {
       version,
       renderWithData: module.renderWithData,
+      isAppPath: module.isAppPath,
       pageTemplates: new Map(pageTemplates.map(([route], index) => [route, pages[index]!.toString('utf8')])),
       eventTemplate: event.toString('utf8'),
     };
@@ -142,39 +145,48 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
   };
 }
 
-/** Public pages rendered with their data: the prerendered routes and event pages; null for any other path. */
+/** A page path's answer: its markup with its data, if rendered, and its status. */
+interface PageAnswer {
+  /** The page rendered with its data; null: the prerendered page or a shell, as a static host serves. */
+  html: string | null;
+  /** 404 for a path no route matches, and for an event page that names no live event. */
+  status: 200 | 404;
+}
+
+/**
+ * Renders the prerendered routes and event pages with their data, and tells paths that no route
+ * matches (404). Without the build's server bundle, or when a render fails or is slow, every page
+ * path is answered as a static host would: the prerendered page or the shell, with status 200.
+ */
 function pageRenderer(
   distDir: string,
   config: AppServerOptions['runtimeConfig'],
-): (pathname: string, origin: string) => Promise<string | null> {
+): (pathname: string, origin: string) => Promise<PageAnswer> {
   const load = rendererLoader(distDir);
   const routes = new Set<string>(PRERENDERED_ROUTES);
+  const asStaticHost: PageAnswer = { html: null, status: 200 };
   return async (pathname, origin) => {
     const trimmed = pathname.replace(/\/+$/, '') || '/';
     const event = EVENT_PAGE.test(trimmed);
-    if (!event && !routes.has(trimmed)) return null;
     try {
       const renderer = await load();
-      if (!renderer) return null;
+      if (!renderer) return asStaticHost;
+      if (!event && !routes.has(trimmed)) return { html: null, status: renderer.isAppPath(pathname) ? 200 : 404 };
       const page = await renderer.renderWithData(pathname, {
         config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
         origin,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
-      if (!page) return null;
+      if (!page) return asStaticHost;
       const template = event ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
-      if (!template) return null;
-      return fillTemplate(template, {
-        path: pathname,
-        markup: page.html,
-        head: page.head,
-        seed: page.seed,
-      });
+      if (!template) return asStaticHost;
+      const html = fillTemplate(template, { path: pathname, markup: page.html, head: page.head, seed: page.seed });
+      return { html, status: page.found ? 200 : 404 };
     } catch (error) {
       log(
         `${pathname}: served the prerendered page, the render failed: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return null;
+      return asStaticHost;
     }
   };
 }
@@ -206,9 +218,9 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
-    const rendered = await render(url.pathname, url.origin);
-    const page = rendered ?? (await pageFor(root, url.pathname));
-    return c.body(typeof page === 'string' ? page : new Uint8Array(page), 200, {
+    const { html, status } = await render(url.pathname, url.origin);
+    const page = html ?? (await pageFor(root, url.pathname));
+    return c.body(typeof page === 'string' ? page : new Uint8Array(page), status, {
       'Content-Type': CONTENT_TYPES['.html']!,
       'Cache-Control': 'no-cache',
       // The page's first data request goes to the API (CORS): open that connection while scripts load.

@@ -47,6 +47,8 @@ export interface RenderedWithData {
   head: string;
   /** The answers the page was rendered with, which the browser seeds its first render with. */
   seed: Record<string, unknown>;
+  /** False for an event page that names no live event: the markup is the 404 page's. */
+  found: boolean;
 }
 
 const EVENT_PATH = /^\/events\/([^/]+)\/?$/;
@@ -54,9 +56,9 @@ const EVENT_PATH = /^\/events\/([^/]+)\/?$/;
 /**
  * A public page with its data, per request (scripts/serve-app.ts): a first render lists the reads
  * the page makes (src/data/use-live-read.ts), the server makes them as the browser's first requests
- * would (public columns only, with the anon key), and a second render shows their answers. Null when
- * the path is no page, or names no live event (the browser then gets the shell and decides, e.g. the
- * 404 page); a read that fails rejects, and the caller serves the prerendered page instead.
+ * would (public columns only, with the anon key), and a second render shows their answers. An event
+ * page that names no live event renders the 404 page (`found` false). Null when the path is no page;
+ * a read that fails rejects, and the caller serves the prerendered page instead.
  */
 export async function renderWithData(
   pathname: string,
@@ -80,7 +82,6 @@ export async function renderWithData(
   );
   const event = EVENT_PATH.exec(pathname);
   const page = event ? (seed[eventPageKey(decodeURIComponent(event[1]!))] as EventPage | null | undefined) : undefined;
-  if (event && !page) return null;
   seedLiveReads(seed);
   let html: string;
   try {
@@ -89,5 +90,18 @@ export async function renderWithData(
     clearSeed();
   }
   const head = page ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin) : '';
-  return { html, head, seed };
+  return { html, head, seed, found: !event || Boolean(page) };
+}
+
+let matcher: ReturnType<typeof createAppRouter> | undefined;
+
+/**
+ * Whether one of the app's routes matches the whole path (an event page whatever its slug). The app
+ * server answers any other path with status 404, and the browser shows the 404 page.
+ */
+export function isAppPath(pathname: string): boolean {
+  matcher ??= createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const deepest = matcher.matchRoutes(pathname, {}).at(-1);
+  const trim = (path: string) => path.replace(/\/+$/, '') || '/';
+  return deepest !== undefined && trim(deepest.pathname) === trim(pathname);
 }

@@ -119,8 +119,18 @@ test('the id works in the URL as well as the slug', async ({ page, api }) => {
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
 });
 
-test('an unknown event shows the 404 page', async ({ page }) => {
-  await page.goto(`/events/${slugOf(unique('no such event'))}`);
+test('an unknown event is answered 404 with the 404 page', async ({ page, request, browser }) => {
+  const path = `/events/${slugOf(unique('no such event'))}`;
+  const response = await request.get(path);
+  expect(response.status()).toBe(404);
+  // The server renders the 404 page itself: it reads without any script.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto(`${APP_URL}${path}`);
+  await expect(bare.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await noScript.close();
+
+  await page.goto(path);
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
 });

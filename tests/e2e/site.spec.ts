@@ -172,7 +172,18 @@ test.describe('on a phone', () => {
   });
 });
 
-test('an unknown path shows the 404 page, logs the path, and leads home', async ({ page }) => {
+test('an unknown path is answered 404, shows the 404 page, logs the path, and leads home', async ({
+  page,
+  request,
+}) => {
+  // Crawlers are told too: no route matches the whole path. Known pages, sign-in and the back office are 200.
+  for (const path of ['/no-such-page/here', '/awards/2026', '/admin/no-such-section']) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+  for (const path of ['/awards', '/contact/', '/auth', '/admin/users']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
