@@ -22,6 +22,7 @@ import {
   type SyncErrorEntry,
   type TableName,
 } from '../../sync/index.ts';
+import { useAuth } from './auth.ts';
 import { useReplicaState } from './engine-store.ts';
 
 /** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
@@ -61,9 +62,21 @@ function useEngineValue<V>(
 }
 
 /**
+ * A signed-in user without admin rights. The back office still renders for them (spec section 2,
+ * beside its warning), with nothing to manage: no admin replica opens, lists are empty, not loading.
+ */
+function useWithoutAdminRights(): boolean {
+  const { loading, user, isAdmin } = useAuth();
+  return !loading && user !== null && !isAdmin;
+}
+
+const NO_ROWS: never[] = [];
+
+/**
  * Every live row of a table in the admin replica, sorted with `compare`, as React state that follows
- * local writes and pulled changes. Undefined until the replica is open and has answered. Pass a
- * comparator defined outside the component (a new function each render re-sorts each render).
+ * local writes and pulled changes. Undefined until the replica is open and has answered; empty for a
+ * user without admin rights. Pass a comparator defined outside the component (a new function each
+ * render re-sorts each render).
  */
 export function useAdminRows<T extends TableName>(
   table: T,
@@ -81,13 +94,18 @@ export function useAdminRows<T extends TableName>(
     },
     [table],
   );
-  return useMemo(() => (rows && compare ? [...rows].sort(compare) : rows), [rows, compare]);
+  const sorted = useMemo(() => (rows && compare ? [...rows].sort(compare) : rows), [rows, compare]);
+  return useWithoutAdminRights() ? NO_ROWS : sorted;
 }
 
-/** True once the admin replica holds a full pull of `table` (lists show 'Loading...' until then). */
+/**
+ * True once the admin replica holds a full pull of `table` (lists show 'Loading...' until then), and
+ * for a user without admin rights, who has nothing to wait for.
+ */
 export function useAdminTablePulled(table: TableName): boolean {
   const engine = useAdminEngine();
-  return useEngineValue<boolean>(engine, (e) => e.initialPull$(table), [table]) ?? false;
+  const pulled = useEngineValue<boolean>(engine, (e) => e.initialPull$(table), [table]) ?? false;
+  return useWithoutAdminRights() || pulled;
 }
 
 /** Lost local versions waiting for the admin to re-apply or dismiss them. */

@@ -65,6 +65,25 @@ test('a signed-in user without admin rights sees the warning and the pages still
   await expect(page.getByRole('link', { name: /User Management/ }).first()).toBeVisible();
   // No sync status for a non-admin: nothing of theirs waits to sync.
   await expect(page.getByText('All changes synced')).toHaveCount(0);
+
+  // Every list renders, with nothing to manage, instead of loading for ever.
+  const pages = [
+    ['Events', 'No events yet'],
+    ['Attendees', 'No attendees yet'],
+    ['Sponsors', 'No sponsors in library yet'],
+    ['Sponsor Tiers', 'No sponsor tiers yet'],
+    ['Testimonials', 'No testimonials yet'],
+    ['Videos', 'No videos yet'],
+  ] as const;
+  const menu = page.getByRole('navigation', { name: 'Admin Panel' });
+  for (const [label, empty] of pages) {
+    await menu.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByText(empty, { exact: true })).toBeVisible();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    await expect(
+      page.getByText("You don't have admin privileges. Contact an administrator to grant access."),
+    ).toBeVisible();
+  }
 });
 
 test('the admin collapses the menu to icons with Ctrl+B and it stays collapsed after a reload', async ({ page }) => {

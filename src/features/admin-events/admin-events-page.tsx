@@ -69,7 +69,7 @@ export function AdminEventsPage() {
       {events === undefined ? (
         <p className="text-slate-600">Loading...</p>
       ) : events.length === 0 ? (
-        <p className="text-slate-600">No events yet.</p>
+        <p className="text-slate-600">No events yet</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
           {events.map((event) => (
