@@ -141,7 +141,10 @@ test('admin adds an attendee, edits it and deletes it, with a toast at each step
   await expect.poll(async () => serverAttendee(api, email)).toBeNull();
 });
 
-test('admin uploads a photo for an attendee and the list shows it instead of "No photo"', async ({ page, api }) => {
+test('admin uploads a photo and a company logo for an attendee, and the list shows the photo instead of "No photo"', async ({
+  page,
+  api,
+}) => {
   const attendee = await api.create<AttendeeRow>('attendees', {
     name: unique('Ada Lovelace'),
     email: uniqueEmail('ada'),
@@ -158,10 +161,12 @@ test('admin uploads a photo for an attendee and the list shows it instead of "No
   await expect(toast(page, 'Upload failed')).toContainText('notes.txt is not an image file');
 
   await form.getByLabel('Photo').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page, 'Photo uploaded successfully')).toBeVisible();
   await expect(form.getByRole('img', { name: 'New photo preview' })).toBeVisible();
+  await form.getByLabel('Company Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(toast(page, 'Company logo uploaded successfully')).toBeVisible();
   await form.getByRole('button', { name: 'Update Attendee' }).click();
   await expect(toast(page, 'Attendee updated successfully')).toBeVisible();
-  await expect(toast(page, 'Photo uploaded successfully')).toBeVisible();
   await expect(row.getByRole('img', { name: attendee.name })).toBeVisible();
   await expect(row.getByText('No photo')).toHaveCount(0);
 
@@ -169,6 +174,9 @@ test('admin uploads a photo for an attendee and the list shows it instead of "No
   await expect
     .poll(async () => (await serverAttendee(api, attendee.email))?.photo_url ?? '', { timeout: 20_000 })
     .toMatch(/\/storage\/v1\/object\/public\/attendee-photos\//);
+  await expect
+    .poll(async () => (await serverAttendee(api, attendee.email))?.company_logo_url ?? '', { timeout: 20_000 })
+    .toMatch(/\/storage\/v1\/object\/public\/sponsor-logos\//);
 });
 
 test('scraping needs a saved attendee with a LinkedIn URL, then fills the profile from LinkedIn', async ({

@@ -293,7 +293,9 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
                 accept="image/*"
                 onChange={(event) => {
                   const picked = keepPreview(pickImage(event));
-                  if (picked) setPhoto(picked);
+                  if (!picked) return;
+                  setPhoto(picked);
+                  toast.success('Photo uploaded successfully');
                 }}
               />
             )}
@@ -329,7 +331,9 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
                 accept="image/*"
                 onChange={(event) => {
                   const picked = keepPreview(pickImage(event));
-                  if (picked) setLogo(picked);
+                  if (!picked) return;
+                  setLogo(picked);
+                  toast.success('Company logo uploaded successfully');
                 }}
               />
             )}

@@ -115,8 +115,6 @@ export function AttendeesPage() {
       toast.error('Error', { description: messageOf(error) });
       return false;
     }
-    if (photo.kind === 'file') toast.success('Photo uploaded successfully');
-    if (logoFile) toast.success('Company logo uploaded successfully');
     close();
     return true;
   }
