@@ -24,7 +24,7 @@ type FormMode = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: st
 export interface SessionsPanelProps {
   /** Inside an event's Sessions tab: only its sessions, and new ones belong to it. */
   eventId?: string;
-  /** Shown beside the 'Add Session' button (the sessions page puts its Back button here). */
+  /** Shown after the 'Add Session' button (the sessions page puts its Back button here). */
   toolbar?: ReactNode;
 }
 
@@ -63,13 +63,13 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        {toolbar}
         <Button
           variant={formOpen ? 'outline' : 'primary'}
           onClick={() => setMode(formOpen ? { kind: 'closed' } : { kind: 'create' })}
         >
           {formOpen ? 'Cancel' : 'Add Session'}
         </Button>
+        {toolbar}
       </div>
       {formOpen && events && attendees ? (
         <SessionForm
