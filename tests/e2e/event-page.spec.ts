@@ -2,6 +2,7 @@
  * The event detail page (spec section 2, "Event detail"; sections 8 and 9), against events each test
  * creates through the admin API. Times are shown in the browser's time zone: UTC here.
  */
+import type { Page } from '@playwright/test';
 import type { Api } from './support/fixtures.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
@@ -510,6 +511,55 @@ test('the section nav follows the scroll position and scrolls to a section on cl
     .poll(() => page.evaluate(() => document.getElementById('gallery')?.getBoundingClientRect().top ?? -1))
     .toBeLessThan(200);
   await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'true');
+});
+
+/** A section's distance from the top of the window once scrolling has come to rest. */
+async function restingTop(page: Page, id: string): Promise<number> {
+  const top = () =>
+    page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN, id);
+  let last = await top();
+  for (let tries = 0; tries < 50; tries += 1) {
+    await page.waitForTimeout(100);
+    const now = await top();
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+test('on a freshly loaded page, the section nav and the call to action land on their sections', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, { why_partner: ['Meet buyers'], why_attend: ['Peers only'] });
+  const attendee = await createAttendee(api);
+  await addToEvent(api, event.id, attendee.id);
+  for (const [index, title] of ['Session one', 'Session two', 'Session three'].entries()) {
+    await api.create('sessions', {
+      event_id: event.id,
+      title,
+      start_time: at(40, 9 + index),
+      end_time: at(40, 10 + index),
+    });
+  }
+  await addGallery(api, event.id, 8);
+  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
+  await api.create('videos', { event_id: event.id, title: 'Keynote', video_url: 'https://youtu.be/dQw4w9WgXcQ' });
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  // Below the sticky header (64 px) and the section nav: where a section's scroll margin (128 px) puts it.
+  const landed = 128;
+
+  await page.goto(`/events/${event.slug}`);
+  await nav.getByRole('link', { name: 'Testimonials' }).click();
+  expect(Math.abs((await restingTop(page, 'testimonials')) - landed)).toBeLessThanOrEqual(2);
+  await expect(nav.getByRole('link', { name: 'Testimonials' })).toHaveAttribute('aria-current', 'true');
+
+  await page.goto(`/events/${event.slug}`);
+  await page.getByRole('button', { name: 'Be a part of this event' }).click();
+  // The last section: the page may end before it reaches the margin line, never above it.
+  const contactTop = await restingTop(page, 'get-in-touch');
+  expect(contactTop).toBeGreaterThanOrEqual(landed - 2);
+  await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeInViewport();
 });
 
 test("'Add to calendar' downloads an .ics file of the event", async ({ page, api }) => {

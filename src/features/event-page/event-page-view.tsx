@@ -5,6 +5,7 @@
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
+import { layOutSkippedSections } from '../../ui/below-fold.ts';
 import { AgendaSection } from './agenda-section.tsx';
 import type { AttendeeSlots } from './attendee-slots.ts';
 import { shownSections } from './event-texts.ts';
@@ -74,7 +75,9 @@ function useScrollToHashOnce(eventId: string, rendered: boolean) {
   useEffect(() => {
     if (!rendered || done.current === eventId) return;
     done.current = eventId;
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (!target) return;
+    layOutSkippedSections();
+    target.scrollIntoView({ block: 'start' });
   }, [eventId, rendered]);
 }

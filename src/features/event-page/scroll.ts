@@ -2,6 +2,7 @@
  * In-page scrolling for the section nav and the call-to-action buttons. Called from event handlers
  * and effects only (it touches the document).
  */
+import { layOutSkippedSections } from '../../ui/below-fold.ts';
 
 export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -15,6 +16,7 @@ export function prefersReducedMotion(): boolean {
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id);
   if (!target) return;
+  layOutSkippedSections();
   target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   target.focus({ preventScroll: true });
 }
