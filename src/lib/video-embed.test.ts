@@ -6,14 +6,22 @@ const EMBED = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
 describe('video links an editor pastes become embeddable players', () => {
   it('converts the long, short, shorts and embed forms of a YouTube link', () => {
     expect(toEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(EMBED);
-    expect(toEmbedUrl('https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=42')).toBe(EMBED);
     expect(toEmbedUrl('https://m.youtube.com/watch?v=dQw4w9WgXcQ')).toBe(EMBED);
     expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ')).toBe(EMBED);
-    expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?si=abc&t=10')).toBe(EMBED);
+    expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?si=abc')).toBe(EMBED);
     expect(toEmbedUrl('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe(EMBED);
     expect(toEmbedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe(EMBED);
     expect(toEmbedUrl('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe(EMBED);
     expect(toEmbedUrl('  https://youtu.be/dQw4w9WgXcQ  ')).toBe(EMBED);
+  });
+
+  it('keeps the moment a YouTube link starts at', () => {
+    expect(toEmbedUrl('https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=42')).toBe(`${EMBED}?start=42`);
+    expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?si=abc&t=15s')).toBe(`${EMBED}?start=15`);
+    expect(toEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1h2m3s')).toBe(`${EMBED}?start=3723`);
+    expect(toEmbedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ?start=90')).toBe(`${EMBED}?start=90`);
+    expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=0')).toBe(EMBED);
+    expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=soon')).toBe(EMBED);
   });
 
   it('converts Vimeo page and player links', () => {

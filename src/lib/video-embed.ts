@@ -56,12 +56,25 @@ function vimeoId(url: URL): string | null {
   return id ?? null;
 }
 
+/** Where a YouTube link asks to start (t=90, t=1m30s, start=90), in whole seconds; null from the start. */
+function youtubeStart(url: URL): number | null {
+  const given = url.searchParams.get('t') ?? url.searchParams.get('start');
+  const parts = given ? /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/.exec(given) : null;
+  if (!parts) return null;
+  const seconds = Number(parts[1] ?? 0) * 3600 + Number(parts[2] ?? 0) * 60 + Number(parts[3] ?? 0);
+  return seconds > 0 ? seconds : null;
+}
+
 /** Recognises a video-site link; anything else is a direct file (or an embed we pass through). */
 export function parseVideoUrl(url: string): VideoSource {
   const parsed = parseUrl(url);
   if (parsed) {
     const youtube = youtubeId(parsed);
-    if (youtube) return { kind: 'youtube', id: youtube, embedUrl: `https://www.youtube-nocookie.com/embed/${youtube}` };
+    if (youtube) {
+      const start = youtubeStart(parsed);
+      const embedUrl = `https://www.youtube-nocookie.com/embed/${youtube}${start ? `?start=${start}` : ''}`;
+      return { kind: 'youtube', id: youtube, embedUrl };
+    }
     const vimeo = vimeoId(parsed);
     if (vimeo) return { kind: 'vimeo', id: vimeo, embedUrl: `https://player.vimeo.com/video/${vimeo}` };
   }

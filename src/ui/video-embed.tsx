@@ -2,10 +2,13 @@
  * A click-to-load video player: until the visitor presses play it shows only a poster (or a neutral
  * panel) and a labelled button, so a page with videos loads no third-party player, sets no cookie
  * and costs nothing for videos nobody watches. Video-site links are converted to their embed form.
+ * Pressing play puts the player where the button was and moves focus into it, so a keyboard user
+ * carries on from there; a poster that fails to load (offline, say) gives way to the neutral panel.
  */
 import { useState } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { parseVideoUrl, videoThumbnailUrl } from '../lib/video-embed.ts';
+import { brokenImageProps } from './broken-image.ts';
 
 export interface VideoEmbedProps {
   /** A video-site link in any form, an embed link, or a direct file URL. */
@@ -22,10 +25,16 @@ function withAutoplay(embedUrl: string): string {
   return `${embedUrl}${embedUrl.includes('?') ? '&' : '?'}autoplay=1`;
 }
 
+/** The player replaces the button that had focus: focus follows it (a stable ref, so only on mount). */
+function focusPlayer(player: HTMLElement | null): void {
+  player?.focus();
+}
+
 export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedProps) {
   const [playing, setPlaying] = useState(false);
+  const [posterBroken, setPosterBroken] = useState(false);
   const source = parseVideoUrl(url);
-  const poster = thumbnailUrl || videoThumbnailUrl(url);
+  const poster = posterBroken ? null : thumbnailUrl || videoThumbnailUrl(url);
 
   return (
     <div className={cx('relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900', className)}>
@@ -39,6 +48,7 @@ export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedPr
             autoPlay
             playsInline
             {...(poster ? { poster } : {})}
+            ref={focusPlayer}
             className="absolute inset-0 h-full w-full bg-black"
           />
         ) : (
@@ -46,8 +56,8 @@ export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedPr
             src={withAutoplay(source.embedUrl)}
             title={title}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
+            ref={focusPlayer}
             className="absolute inset-0 h-full w-full border-0"
           />
         )
@@ -66,6 +76,7 @@ export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedPr
               decoding="async"
               width={480}
               height={270}
+              {...brokenImageProps(() => setPosterBroken(true))}
               className="absolute inset-0 h-full w-full object-cover"
             />
           ) : (
