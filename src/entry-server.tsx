@@ -14,6 +14,7 @@ import type { EventPage, FirstPaintConfig } from '../sync/first-paint.ts';
 import { eventPageKey } from './data/public-content.ts';
 import { clearSeed, collectReads, seedLiveReads } from './data/use-live-read.ts';
 import { eventHeadTags } from './features/event-page/use-event-head.ts';
+import { NOT_FOUND_TITLE } from './features/site-chrome/not-found-page.tsx';
 import { createAppRouter } from './router.tsx';
 
 // For the shells' inline script, which starts the settings' and the event's requests (scripts/prerender.ts).
@@ -89,7 +90,11 @@ export async function renderWithData(
   } finally {
     clearSeed();
   }
-  const head = page ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin) : '';
+  const head = page
+    ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin)
+    : event
+      ? `<title>${NOT_FOUND_TITLE}</title>`
+      : '';
   return { html, head, seed, found: !event || Boolean(page) };
 }
 

@@ -129,10 +129,12 @@ test('an unknown event is answered 404 with the 404 page', async ({ page, reques
   const bare = await noScript.newPage();
   await bare.goto(`${APP_URL}${path}`);
   await expect(bare.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(bare).toHaveTitle('Page not found | CDO Vision');
   await noScript.close();
 
   await page.goto(path);
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | CDO Vision');
   await expect(page.getByRole('link', { name: 'Return to Home' })).toBeVisible();
 });
 

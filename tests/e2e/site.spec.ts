@@ -190,11 +190,17 @@ test('an unknown path is answered 404, shows the 404 page, logs the path, and le
   });
   await page.goto('/no-such-page/here');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | CDO Vision');
   expect(errors.some((text) => text.includes('/no-such-page/here'))).toBe(true);
   expect(await axe(page)).toEqual([]);
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('CDO Vision | Invite-only events for data and AI leaders');
+  // Only the missing path was logged, not the page the visitor went on to.
+  expect(errors.filter((text) => text.includes('non-existent route'))).toEqual([
+    '404 Error: User attempted to access non-existent route: /no-such-page/here',
+  ]);
 });
 
 test('Vision Talks reads as four numbered sections', async ({ page }) => {
