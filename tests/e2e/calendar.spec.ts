@@ -217,3 +217,25 @@ test('the calendar hydrates its prerendered HTML cleanly and has no serious acce
   // React reports a hydration mismatch as a console error (minified: errors #418, #423, #425).
   expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
 });
+
+test('on a visit served by the service worker, the events arrive without moving the page', async ({ page }) => {
+  // Every layout shift the page reports, summed as the cumulative layout shift score counts them.
+  await page.addInitScript(() => {
+    const page = window as unknown as { layoutShift: number };
+    page.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) page.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/calendar');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 30_000 })
+    .toBe('activated');
+  // Now the worker answers with the precached page, which reads its events itself ('Loading...' first).
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Add to calendar/ }).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.02);
+});

@@ -52,8 +52,9 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
     );
   };
 
+  // A whole screen high, loading or not: the footer stays below the fold while the events arrive.
   return (
-    <main className="mx-auto max-w-[1300px] px-4 py-12 sm:px-6 sm:py-16">
+    <main className="mx-auto min-h-screen max-w-[1300px] px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-4xl font-bold tracking-tight">Events Calendar</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-700">
         Every upcoming CDO Vision edition in one place. Add a single event to your calendar, or subscribe to the series
