@@ -93,6 +93,40 @@ test('the partner banner invites sponsors until dismissed, and stays dismissed',
   await expect(banner).toHaveCount(0);
 });
 
+/** Tabs through the whole page; each control that gets focus must show entirely above the banner. */
+async function expectFocusNeverBehind(page: Page, banner: ReturnType<Page['getByRole']>) {
+  const hidden: string[] = [];
+  for (let step = 0; step < 120; step += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const { top, bottom } = element.getBoundingClientRect();
+      return {
+        top,
+        bottom,
+        name: (element.textContent || element.getAttribute('aria-label') || element.tagName).trim(),
+      };
+    });
+    if (!focused) break;
+    if (focused.name === 'Dismiss partner banner') break;
+    const bannerTop = (await banner.boundingBox())!.y;
+    if (focused.bottom > bannerTop && !(await banner.evaluate((aside) => aside.contains(document.activeElement)))) {
+      hidden.push(`${focused.name} (bottom ${Math.round(focused.bottom)}, banner top ${Math.round(bannerTop)})`);
+    }
+  }
+  expect(hidden).toEqual([]);
+}
+
+test('a keyboard user never has the focused control behind the partner banner', async ({ page }) => {
+  for (const path of ['/sponsors', '/past-highlights']) {
+    await page.goto(path);
+    const banner = page.getByRole('complementary', { name: 'Partner with CDO Vision' });
+    await expect(banner).toBeVisible();
+    await expectFocusNeverBehind(page, banner);
+  }
+});
+
 test('the partner banner is not shown on the contact page', async ({ page }) => {
   await page.goto('/sponsors');
   const banner = page.getByRole('complementary', { name: 'Partner with CDO Vision' });

@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Handshake, X } from 'lucide-react';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { buttonClasses } from '../../ui/button.tsx';
 
 const DISMISSED_KEY = 'cdo-vision:partner-banner-dismissed';
@@ -45,6 +45,34 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * While the banner floats over the bottom of the window, the page's scroll padding keeps that strip
+ * clear: a control reached with the keyboard (or any focus) is scrolled above the banner, not behind it.
+ */
+function useKeepFocusAbove(banner: RefObject<HTMLElement | null>, open: boolean): void {
+  useEffect(() => {
+    const element = banner.current;
+    if (!open || !element) return undefined;
+    const root = document.documentElement;
+    const reserve = () => {
+      const { top } = element.getBoundingClientRect();
+      root.style.scrollPaddingBottom = `${Math.max(0, window.innerHeight - top) + FOCUS_GAP_PX}px`;
+    };
+    reserve();
+    const watcher = new ResizeObserver(reserve);
+    watcher.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      watcher.disconnect();
+      window.removeEventListener('resize', reserve);
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [banner, open]);
+}
+
+/** Room between a focused control and the banner above which it is kept. */
+const FOCUS_GAP_PX = 12;
+
 export function PartnerBanner() {
   // The prerendered page (and hydration) has it closed; the browser's answer follows.
   const [dismissed, setDismissed] = useState(true);
@@ -53,9 +81,12 @@ export function PartnerBanner() {
     update();
     return subscribe(update);
   }, []);
+  const banner = useRef<HTMLElement>(null);
+  useKeepFocusAbove(banner, !dismissed);
   if (dismissed) return null;
   return (
     <aside
+      ref={banner}
       aria-label="Partner with CDO Vision"
       className="fixed inset-x-3 bottom-3 z-30 flex items-center gap-3 rounded-xl bg-ink p-3 pr-2 text-white shadow-2xl ring-1 ring-white/10 sm:inset-x-auto sm:left-4 sm:max-w-md"
     >
