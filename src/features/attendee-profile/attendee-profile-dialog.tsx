@@ -43,9 +43,8 @@ function AttendeeProfile({ attendee }: { attendee: PastAttendee }) {
                 <img
                   src={attendee.company_logo_url}
                   alt=""
-                  width={24}
                   height={24}
-                  className="h-6 w-6 rounded object-contain"
+                  className="h-6 w-auto max-w-24 rounded object-contain"
                   onError={(event) => {
                     event.currentTarget.hidden = true;
                   }}
