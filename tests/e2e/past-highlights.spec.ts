@@ -247,6 +247,16 @@ test('the logo strip repeats each past attendee company three times, announces i
   await expect(strip.getByRole('img', { name: company })).toHaveCount(1);
   await expect(strip.locator('ul[aria-hidden="true"]')).toHaveCount(2);
   await expect(strip.locator('img[src="/demo/logos/does-not-exist.webp"]')).toHaveCount(0);
+  // Every logo has loaded, also those still to slide into view: the strip shows no gaps.
+  await expect
+    .poll(() =>
+      strip
+        .locator('ul')
+        .first()
+        .locator('img')
+        .evaluateAll((images: HTMLImageElement[]) => images.filter((image) => image.naturalWidth === 0).length),
+    )
+    .toBe(0);
 
   // Anyone can stop the motion.
   const toggle = page.getByRole('button', { name: 'Pause logos' });

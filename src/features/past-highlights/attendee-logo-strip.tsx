@@ -3,10 +3,12 @@
  * the list repeated three times (spec section 9) so that the strip loops without a gap. Only the
  * first copy is announced; the repeats are decoration. A logo that fails to load is dropped from
  * every copy. The motion stops for visitors who prefer reduced motion (the strip then wraps and
- * shows one copy) and can be paused by anyone (WCAG 2.2.2).
+ * shows one copy) and can be paused by anyone (WCAG 2.2.2). The logos load once the strip comes
+ * near the screen, all of them: lazy loading alone would fetch each only as it slides into view, and
+ * the strip would scroll by with gaps.
  */
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LiveRead, PastAttendee } from '../../data/public-content.ts';
 import { distinctLogos } from './paging.ts';
 import { brokenImageProps } from '../../ui/broken-image.ts';
@@ -25,9 +27,29 @@ const STRIP_CSS = `
 }
 `;
 
+/** True once the element has come within a screen's height of the viewport, and from then on. */
+function useNearScreen(ref: RefObject<HTMLElement | null>, rendered: boolean): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !rendered || !element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      {
+        rootMargin: '100% 0px',
+      },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, rendered, near]);
+  return near;
+}
+
 export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }) {
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const [paused, setPaused] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const near = useNearScreen(section, state.status === 'ready');
   if (state.status === 'loading') return null;
   const logos = distinctLogos(state.data).filter((logo) => !broken.has(logo.url));
   if (logos.length === 0) return null;
@@ -35,6 +57,7 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
 
   return (
     <section
+      ref={section}
       aria-labelledby="attendee-companies-heading"
       className="below-fold border-y border-slate-200 bg-slate-50 py-10"
     >
@@ -70,7 +93,7 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
                     alt={copy === 0 ? logo.company : ''}
                     width={144}
                     height={56}
-                    loading="lazy"
+                    loading={near ? 'eager' : 'lazy'}
                     decoding="async"
                     {...brokenImageProps(() => hide(logo.url))}
                     className="max-h-14 w-auto max-w-36 object-contain"
