@@ -569,6 +569,35 @@ test('on a freshly loaded page, the section nav and the call to action land on t
   await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeInViewport();
 });
 
+test('a keyboard user going back up the page never has the focused control behind the sticky bars', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, { why_partner: ['Meet buyers'], why_attend: ['Peers only'] });
+  const attendee = await createAttendee(api);
+  await addToEvent(api, event.id, attendee.id);
+  await api.create('sessions', { event_id: event.id, title: 'Opening', start_time: at(40, 9), end_time: at(40, 10) });
+  await addGallery(api, event.id, 6);
+  await page.goto(`/events/${event.slug}`);
+  const nav = page.getByRole('navigation', { name: 'Event sections' });
+  const hidden: string[] = [];
+  // From the end of the page backwards (Shift+Tab from the page itself starts at its last control).
+  for (let step = 0; step < 60; step += 1) {
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const sticky = element.closest('header, nav[aria-label="Event sections"]') !== null;
+      const { top } = element.getBoundingClientRect();
+      return { top, sticky, name: (element.textContent || element.getAttribute('aria-label') || '').trim() };
+    });
+    if (!focused || focused.sticky) break;
+    const barsBottom = (await nav.boundingBox())!.y + (await nav.boundingBox())!.height;
+    if (focused.top < barsBottom) hidden.push(`${focused.name} (top ${Math.round(focused.top)})`);
+  }
+  expect(hidden).toEqual([]);
+});
+
 test("'Add to calendar' downloads an .ics file of the event", async ({ page, api }) => {
   const event = await createEvent(api, {
     location: 'Hotel Arts, Barcelona',

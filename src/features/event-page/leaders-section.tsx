@@ -36,7 +36,7 @@ export function LeadersSection({ page, slots }: { page: EventPage; slots: Attend
       aria-labelledby="leaders-heading"
       tabIndex={hasAttendees ? -1 : undefined}
       style={{ outline: 'none' }}
-      className="scroll-mt-32 py-12 sm:py-16"
+      className="scroll-mt-2 py-12 sm:py-16"
     >
       <div className="mx-auto max-w-[1300px] px-4 sm:px-6">
         <h2 id="leaders-heading" className="text-3xl font-bold tracking-tight text-ink">
@@ -48,7 +48,7 @@ export function LeadersSection({ page, slots }: { page: EventPage; slots: Attend
         <AttendeeGroup title="Current Attendees" attendees={current} slots={slots} />
         <AttendeeGroup title="Past Attendees" attendees={past} slots={slots} />
         {whyAttend.length > 0 ? (
-          <div id="why-attend" tabIndex={-1} style={{ outline: 'none' }} className="mt-12 scroll-mt-32">
+          <div id="why-attend" tabIndex={-1} style={{ outline: 'none' }} className="mt-12 scroll-mt-2">
             <h3 className="text-2xl font-semibold text-ink">Why Attend</h3>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {whyAttend.map((point, index) => (

@@ -30,7 +30,7 @@ export function OverviewSection({ page }: { page: EventPage }) {
       aria-labelledby="overview-heading"
       tabIndex={-1}
       style={{ outline: 'none' }}
-      className="scroll-mt-32 bg-slate-50 py-10 sm:py-14"
+      className="scroll-mt-2 bg-slate-50 py-10 sm:py-14"
     >
       <div className="mx-auto grid max-w-[1300px] gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:items-start">
         <div>

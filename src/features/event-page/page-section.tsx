@@ -23,7 +23,7 @@ export function PageSection({ id, title, intro, children, className }: PageSecti
       aria-labelledby={headingId}
       tabIndex={-1}
       style={{ outline: 'none' }}
-      className={cx('below-fold scroll-mt-32 py-12 sm:py-16', className)}
+      className={cx('below-fold scroll-mt-2 py-12 sm:py-16', className)}
     >
       <div className="mx-auto max-w-[1300px] px-4 sm:px-6">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-ink">

@@ -9,7 +9,7 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * Scrolls a section to the top (below the sticky header and section nav, by its scroll-margin):
+ * Scrolls a section to the top, below the sticky header and section nav (the page's scroll padding):
  * smoothly, or at once for visitors who ask for reduced motion. Focus moves to the section without a
  * second jump, so keyboard and screen-reader users carry on from there.
  */

@@ -42,6 +42,7 @@ export function SectionNav({ sections }: { sections: readonly SectionId[] }) {
 
   return (
     <nav
+      id="event-section-nav"
       aria-label="Event sections"
       className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
     >

@@ -9,7 +9,7 @@ export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back 
 
 export function UpcomingEvents({ state }: { state: LiveRead<EventSummary[]> }) {
   return (
-    <section id="events" aria-labelledby="events-heading" className="scroll-mt-20 bg-slate-50">
+    <section id="events" aria-labelledby="events-heading" className="scroll-mt-2 bg-slate-50">
       <div className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
         <h2 id="events-heading" className="text-3xl font-bold tracking-tight">
           Upcoming CDO Vision

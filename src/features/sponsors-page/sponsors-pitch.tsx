@@ -156,7 +156,7 @@ export function SponsorshipOptions() {
     <section
       id="sponsorship-options"
       aria-labelledby="options-heading"
-      className="scroll-mt-20 mx-auto max-w-[1300px] px-4 py-16 sm:px-6"
+      className="scroll-mt-2 mx-auto max-w-[1300px] px-4 py-16 sm:px-6"
     >
       <h2 id="options-heading" className="text-3xl font-bold tracking-tight">
         Sponsorship options
