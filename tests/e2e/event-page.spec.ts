@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Api } from './support/fixtures.ts';
-import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { APP_URL, axe, daysFromNow, expect, test, unique, walkFocus } from './support/fixtures.ts';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -52,6 +52,38 @@ async function createAttendee(api: Api, fields: Record<string, unknown> = {}) {
 
 async function addToEvent(api: Api, eventId: string, attendeeId: string, type: 'current' | 'past' = 'current') {
   return api.create('event_attendees', { event_id: eventId, attendee_id: attendeeId, attendee_type: type });
+}
+
+/**
+ * An event whose page is long: an attendee, partners, `sessions` on the agenda, a gallery of `images`
+ * and a testimonial, with `extra` fields (why_attend, say) and, if asked, a video.
+ */
+async function createLongEvent(
+  api: Api,
+  {
+    sessions,
+    images,
+    video = false,
+    extra = {},
+  }: { sessions: number; images: number; video?: boolean; extra?: Record<string, unknown> },
+): Promise<EventRow> {
+  const event = await createEvent(api, { why_partner: ['Meet buyers'], ...extra });
+  const attendee = await createAttendee(api);
+  await addToEvent(api, event.id, attendee.id);
+  for (let index = 0; index < sessions; index += 1) {
+    await api.create('sessions', {
+      event_id: event.id,
+      title: `Session ${index + 1}`,
+      start_time: at(40, 9 + index),
+      end_time: at(40, 10 + index),
+    });
+  }
+  await addGallery(api, event.id, images);
+  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
+  if (video) {
+    await api.create('videos', { event_id: event.id, title: 'Keynote', video_url: 'https://youtu.be/dQw4w9WgXcQ' });
+  }
+  return event;
 }
 
 async function addGallery(api: Api, eventId: string, count: number) {
@@ -470,19 +502,7 @@ test('a video link is converted to its embed form only after the visitor presses
 });
 
 test('the section nav follows the scroll position and scrolls to a section on click', async ({ page, api }) => {
-  const event = await createEvent(api, { why_partner: ['Meet buyers'] });
-  const attendee = await createAttendee(api);
-  await addToEvent(api, event.id, attendee.id);
-  for (const [index, title] of ['Session one', 'Session two', 'Session three', 'Session four'].entries()) {
-    await api.create('sessions', {
-      event_id: event.id,
-      title,
-      start_time: at(40, 9 + index),
-      end_time: at(40, 10 + index),
-    });
-  }
-  await addGallery(api, event.id, 6);
-  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
+  const event = await createLongEvent(api, { sessions: 4, images: 6 });
   await page.goto(`/events/${event.slug}`);
 
   const nav = page.getByRole('navigation', { name: 'Event sections' });
@@ -538,20 +558,12 @@ test('on a freshly loaded page, the section nav and the call to action land on t
   page,
   api,
 }) => {
-  const event = await createEvent(api, { why_partner: ['Meet buyers'], why_attend: ['Peers only'] });
-  const attendee = await createAttendee(api);
-  await addToEvent(api, event.id, attendee.id);
-  for (const [index, title] of ['Session one', 'Session two', 'Session three'].entries()) {
-    await api.create('sessions', {
-      event_id: event.id,
-      title,
-      start_time: at(40, 9 + index),
-      end_time: at(40, 10 + index),
-    });
-  }
-  await addGallery(api, event.id, 8);
-  await api.create('testimonials', { event_id: event.id, name: 'Sam', quote: 'Great.', rating: 5 });
-  await api.create('videos', { event_id: event.id, title: 'Keynote', video_url: 'https://youtu.be/dQw4w9WgXcQ' });
+  const event = await createLongEvent(api, {
+    sessions: 3,
+    images: 8,
+    video: true,
+    extra: { why_attend: ['Peers only'] },
+  });
   const nav = page.getByRole('navigation', { name: 'Event sections' });
   // Below the sticky header (64 px) and the section nav: where a section's scroll margin (128 px) puts it.
   const landed = 128;
@@ -573,29 +585,15 @@ test('a keyboard user going back up the page never has the focused control behin
   page,
   api,
 }) => {
-  const event = await createEvent(api, { why_partner: ['Meet buyers'], why_attend: ['Peers only'] });
-  const attendee = await createAttendee(api);
-  await addToEvent(api, event.id, attendee.id);
-  await api.create('sessions', { event_id: event.id, title: 'Opening', start_time: at(40, 9), end_time: at(40, 10) });
-  await addGallery(api, event.id, 6);
+  const event = await createLongEvent(api, { sessions: 1, images: 6, extra: { why_attend: ['Peers only'] } });
   await page.goto(`/events/${event.slug}`);
   const nav = page.getByRole('navigation', { name: 'Event sections' });
-  const hidden: string[] = [];
-  // From the end of the page backwards (Shift+Tab from the page itself starts at its last control).
-  for (let step = 0; step < 60; step += 1) {
-    await page.keyboard.press('Shift+Tab');
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      if (!element || element === document.body) return null;
-      const sticky = element.closest('header, nav[aria-label="Event sections"]') !== null;
-      const { top } = element.getBoundingClientRect();
-      return { top, sticky, name: (element.textContent || element.getAttribute('aria-label') || '').trim() };
-    });
-    if (!focused || focused.sticky) break;
-    const barsBottom = (await nav.boundingBox())!.y + (await nav.boundingBox())!.height;
-    if (focused.top < barsBottom) hidden.push(`${focused.name} (top ${Math.round(focused.top)})`);
-  }
-  expect(hidden).toEqual([]);
+  const barsBottom = (await nav.boundingBox())!.y + (await nav.boundingBox())!.height;
+  // From the end of the page backwards (Shift+Tab from the page itself starts at its last control),
+  // up to the sticky bars' own controls.
+  const walked = await walkFocus(page, 'Shift+Tab', 'header, nav[aria-label="Event sections"]', 60);
+  const hidden = walked.filter((control) => control.top < barsBottom);
+  expect(hidden.map((control) => `${control.name} (top ${Math.round(control.top)})`)).toEqual([]);
 });
 
 test("'Add to calendar' downloads an .ics file of the event", async ({ page, api }) => {

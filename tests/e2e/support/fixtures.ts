@@ -59,6 +59,40 @@ export async function axe(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
+/** A control that had keyboard focus during `walkFocus`: its name and where it stood in the window. */
+export interface FocusedControl {
+  name: string;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Presses `key` (Tab or Shift+Tab) up to `limit` times and lists each control it focused, until focus
+ * leaves the page's controls or enters `stopAt` (a CSS selector: a part whose own controls are not
+ * the subject, such as a floating banner or the sticky header).
+ */
+export async function walkFocus(
+  page: Page,
+  key: 'Tab' | 'Shift+Tab',
+  stopAt: string,
+  limit: number,
+): Promise<FocusedControl[]> {
+  const walked: FocusedControl[] = [];
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press(key);
+    const focused = await page.evaluate((selector) => {
+      const element = document.activeElement;
+      if (!element || element === document.body || element.closest(selector)) return null;
+      const { top, bottom } = element.getBoundingClientRect();
+      const name = (element.textContent || element.getAttribute('aria-label') || element.tagName).trim();
+      return { name, top, bottom };
+    }, stopAt);
+    if (!focused) break;
+    walked.push(focused);
+  }
+  return walked;
+}
+
 /** Waits, after a navigation to an app page, until the app has hydrated or rendered it. */
 async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['goto']>>): Promise<void> {
   const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
