@@ -143,11 +143,20 @@ export const test = base.extend<{ api: Api }>({
       },
       remove,
     });
-    // Newest first, so that rows are removed before the rows they point at.
-    for (const { table, id } of created.reverse()) {
-      const { error: cleanupError } = await admin.from(table).delete().eq('id', id);
-      if (cleanupError && !/Remove from events first/.test(cleanupError.message)) throw new Error(cleanupError.message);
+    // Newest first, so that rows are removed before the rows they point at. Links the test made in
+    // the page are not listed here (an event sponsor attached through the form holds its tier and
+    // sponsor), so a row still in use is tried again once the others, its event among them, are gone.
+    let left = created.reverse().map((row) => ({ ...row, refusal: '' }));
+    for (let pass = 0; pass < 2 && left.length > 0; pass += 1) {
+      const refused: typeof left = [];
+      for (const row of left) {
+        const { error: cleanupError } = await admin.from(row.table).delete().eq('id', row.id);
+        if (cleanupError) refused.push({ ...row, refusal: cleanupError.message });
+      }
+      left = refused;
     }
+    const failed = left.find((row) => !/Remove from events first/.test(row.refusal));
+    if (failed) throw new Error(failed.refusal);
     await admin.auth.signOut();
   },
 });
