@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { createAuthRoutes } from './auth/routes.ts';
 import { createFunctionsRoutes } from './functions/routes.ts';
+import { createMailboxRoutes } from './mail/mailbox.ts';
 import { createRestRoutes } from './rest/routes.ts';
 import { createStorageRoutes, isStorageUpload } from './storage/routes.ts';
 import type { BackendServices } from './services.ts';
@@ -69,6 +70,7 @@ export function createApp(services: BackendServices): Hono {
   app.route('/rest/v1', createRestRoutes(services));
   app.route('/storage/v1', createStorageRoutes(services));
   app.route('/functions/v1', createFunctionsRoutes(services));
+  app.route('/mailbox', createMailboxRoutes(services.mailbox, services.keys.serviceRoleKey));
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   return app;
 }

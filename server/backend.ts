@@ -17,6 +17,7 @@ import { migrate, seed } from './db/migrate.ts';
 import { loadKeys } from './http/jwt.ts';
 import { ensureAdmin } from './auth/users.ts';
 import { startRealtime, type RealtimeLimits, type RealtimeServer } from './realtime/server.ts';
+import { LocalMailbox } from './mail/mailbox.ts';
 import { ObjectStore } from './storage/object-store.ts';
 import { DEFAULT_CONFIG, type BackendConfig, type BackendServices } from './services.ts';
 
@@ -92,7 +93,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       siteUrl: options.siteUrl ?? 'http://localhost:4173',
       ...options.config,
     };
-    const services: BackendServices = { db, keys, config, objectStore };
+    const services: BackendServices = { db, keys, config, objectStore, mailbox: new LocalMailbox() };
     routes.app = createApp(services);
     const realtime = await startRealtime(server, services, options.realtimeLimits);
     if (options.admin) await ensureAdmin(db, options.admin.email, options.admin.password);

@@ -1,6 +1,7 @@
 /** What every part of the local backend is handed: the database, the signing keys, the settings. */
 import type { Database } from './db/database.ts';
 import type { JwtKeys } from './http/jwt.ts';
+import type { LocalMailbox } from './mail/mailbox.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 export interface BackendConfig {
@@ -37,6 +38,8 @@ export interface BackendServices {
   config: BackendConfig;
   /** The bytes of storage objects (their rows are in storage.objects). */
   objectStore: ObjectStore;
+  /** Where mail that the server functions send lands locally (read at /mailbox). */
+  mailbox: LocalMailbox;
 }
 
 export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {

@@ -6,6 +6,7 @@
 import { handler as calendarFeed } from '../../supabase/functions/calendar-feed/handler.ts';
 import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
+import { handler as inviteAdmin } from '../../supabase/functions/invite-admin/handler.ts';
 import { handler as scrapeLinkedInProfile } from '../../supabase/functions/scrape-linkedin-profile/handler.ts';
 import { handler as sitemap } from '../../supabase/functions/sitemap/handler.ts';
 
@@ -22,6 +23,7 @@ export type FunctionRegistry = ReadonlyMap<string, ServerFunction>;
 // supabase/functions/README.md); the public reads below need no caller at all.
 export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction>([
   ['create-admin', { handler: createAdmin, verifyJwt: false }],
+  ['invite-admin', { handler: inviteAdmin, verifyJwt: false }],
   ['change-admin-password', { handler: changeAdminPassword, verifyJwt: false }],
   ['scrape-linkedin-profile', { handler: scrapeLinkedInProfile, verifyJwt: false }],
   // Public reads that calendar apps and crawlers fetch with no credentials at all.
@@ -42,6 +44,10 @@ export const FUNCTION_SECRETS = [
   'AI_API_KEY',
   'AI_MODEL',
   'AI_TIMEOUT_MS',
-  // The public site's origin for links in the calendar feed and the sitemap.
+  // The public site's origin for links in the calendar feed, the sitemap and invite e-mails.
   'SITE_URL',
+  // The mail provider (a Resend-style HTTP API) and the sender; the local mailbox when unset.
+  'MAIL_API_URL',
+  'MAIL_API_KEY',
+  'MAIL_FROM',
 ] as const;

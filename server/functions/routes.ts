@@ -4,9 +4,10 @@
  * that name with the request as is; an unknown name is a 404. A function marked `verifyJwt` first
  * needs a valid JWT of this project in Authorization (the anon key counts), else 401, as the
  * hosted gateway answers. Each invocation sees the environment a hosted function gets: SUPABASE_URL,
- * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, the secrets listed in registry.ts from the process
- * environment, and `config.functionsEnv` over those (tests, per backend). The values are handed to
- * the functions' env helper through AsyncLocalStorage, so two backends in one process never mix.
+ * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY; over local defaults (the site's origin, the local
+ * mailbox as mail provider), the secrets listed in registry.ts from the process environment, and
+ * `config.functionsEnv` over those (tests, per backend). The values are handed to the functions' env
+ * helper through AsyncLocalStorage, so two backends in one process never mix.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono, type Context } from 'hono';
@@ -23,9 +24,25 @@ export type FunctionsRunnerServices = Pick<BackendServices, 'keys' | 'config'>;
 const invocationEnv = new AsyncLocalStorage<FunctionEnv>();
 setEnvSource(() => invocationEnv.getStore());
 
-function functionEnv(services: FunctionsRunnerServices): FunctionEnv {
-  const secrets = Object.fromEntries(FUNCTION_SECRETS.map((name) => [name, process.env[name]]));
+/**
+ * What a function gets when the process sets nothing else: the site's own origin for links, and the
+ * backend's own mailbox (server/mail/mailbox.ts) as the mail provider.
+ */
+function localDefaults(services: FunctionsRunnerServices): FunctionEnv {
   return {
+    SITE_URL: services.config.siteUrl,
+    MAIL_API_URL: `${services.config.apiUrl}/mailbox/api`,
+    MAIL_API_KEY: services.keys.serviceRoleKey,
+    MAIL_FROM: 'CDO Vision <no-reply@cdo-vision.local>',
+  };
+}
+
+function functionEnv(services: FunctionsRunnerServices): FunctionEnv {
+  const secrets = Object.fromEntries(
+    FUNCTION_SECRETS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  );
+  return {
+    ...localDefaults(services),
     ...secrets,
     ...services.config.functionsEnv,
     SUPABASE_URL: services.config.apiUrl,

@@ -108,9 +108,26 @@ export async function cancelAdminInvite(email: string): Promise<void> {
   if (error) throw new Error(error.message);
 }
 
-/** Creates an admin account that can sign in at once (server function create-admin). */
-export async function createAdmin(email: string, password: string): Promise<void> {
-  await invokeFunction('create-admin', { email, password }, 'Failed to create admin');
+/**
+ * Creates an admin account that can sign in at once (server function create-admin). When the address
+ * already has an account, that account is not made an admin on the spot: its owner is sent an admin
+ * invite instead, and `invited` is true.
+ */
+export async function createAdmin(email: string, password: string): Promise<{ invited: boolean }> {
+  const answer = await invokeFunction<{ invited?: boolean } | null>(
+    'create-admin',
+    { email, password },
+    'Failed to create admin',
+  );
+  return { invited: answer?.invited === true };
+}
+
+/**
+ * E-mails an admin invite (server function invite-admin); sending again renews it. The person becomes
+ * an admin when they open the link and sign in with that address.
+ */
+export async function inviteAdmin(email: string): Promise<void> {
+  await invokeFunction('invite-admin', { email }, 'Failed to send the invite');
 }
 
 /** Sets another admin's password (server function change-admin-password). */

@@ -42,6 +42,11 @@ export interface AuthActions {
   signUp(email: string, password: string): Promise<void>;
   /** Signs this device out (works offline too). */
   signOut(): Promise<void>;
+  /**
+   * Accepts an admin invite with the token of its e-mailed link, for the signed-in user (whose
+   * address must be the invited one); the role holds at once. Throws with the server's words.
+   */
+  acceptAdminInvite(token: string): Promise<void>;
 }
 
 const LOADING: AuthState = { loading: true, user: null, session: null, isAdmin: false, signedOut: false };
@@ -221,7 +226,19 @@ async function signOut(): Promise<void> {
   if (error) throw error;
 }
 
-const actions: AuthActions = { signIn, signUp, signOut };
+async function acceptAdminInvite(token: string): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('accept_admin_invite', { invite_token: token });
+  if (error) throw new Error(error.message);
+  const { user, session } = state;
+  if (!user) return;
+  knownRole = { userId: user.id, isAdmin: true };
+  rememberRole(knownRole);
+  setState({ loading: false, user, session, isAdmin: true, signedOut: false });
+  openReplicaFor(client, true);
+}
+
+const actions: AuthActions = { signIn, signUp, signOut, acceptAdminInvite };
 
 /** The auth state (one shared store; cheap to call from many components) and the auth actions. */
 export function useAuth(): AuthState & AuthActions {

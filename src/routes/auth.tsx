@@ -1,6 +1,9 @@
 import { Link, Navigate, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../data/auth.ts';
-import { AuthForm } from '../features/auth/auth-form.tsx';
+import { forgetAdminInviteToken, takeAdminInviteToken } from '../features/auth/admin-invite-link.ts';
+import { AdminInviteNotice, AuthForm } from '../features/auth/auth-form.tsx';
+import { toast } from '../ui/toaster.tsx';
 
 export const Route = createFileRoute('/auth')({
   head: () => ({
@@ -14,13 +17,46 @@ export const Route = createFileRoute('/auth')({
 });
 
 function AuthPage() {
-  const { loading, user, signIn, signUp } = useAuth();
+  const { loading, user, signIn, signUp, acceptAdminInvite } = useAuth();
   const navigate = useNavigate();
+  // An admin invite link lands here; the invite is accepted once the person is signed in.
+  const [inviteToken, setInviteToken] = useState(takeAdminInviteToken);
+  const accepting = useRef(false);
+
+  useEffect(() => {
+    if (loading || !user || !inviteToken || accepting.current) return;
+    accepting.current = true;
+    acceptAdminInvite(inviteToken)
+      .then(
+        () => toast.success('Invite accepted', { description: 'You are now an admin.' }),
+        (error: unknown) =>
+          toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => {
+        forgetAdminInviteToken();
+        setInviteToken(null);
+      });
+  }, [loading, user, inviteToken, acceptAdminInvite]);
+
   // Spec section 6: a signed-in user has nothing to do here.
-  if (!loading && user) return <Navigate to="/admin" replace />;
+  if (!loading && user && !inviteToken) return <Navigate to="/admin" replace />;
+  if (user && inviteToken) {
+    return (
+      <main className="flex min-h-screen items-center justify-center text-slate-600">
+        <p role="status">Accepting your invite...</p>
+      </main>
+    );
+  }
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-12">
-      <AuthForm signIn={signIn} signUp={signUp} onSignedIn={() => void navigate({ to: '/admin' })} />
+      {inviteToken ? <AdminInviteNotice /> : null}
+      <AuthForm
+        signIn={signIn}
+        signUp={signUp}
+        onSignedIn={() => {
+          if (!inviteToken) void navigate({ to: '/admin' });
+        }}
+      />
       <Link to="/" className="text-sm font-medium text-brand-strong underline-offset-4 hover:underline">
         ← Back to site
       </Link>

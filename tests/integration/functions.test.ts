@@ -284,14 +284,16 @@ describe('create-admin', () => {
     expect(await canSignIn(existing.email, 'other-password')).toBe(false);
   });
 
-  it('an existing account that is not an admin becomes one and keeps its own password', async () => {
+  it('an existing account that is not an admin is sent an invite, keeps its password and gets no role yet', async () => {
     const member = await backend.newUser();
     const answer = await invoke(admin, 'create-admin', { email: member.email, password: 'typed-by-admin' });
-    expect(answer).toEqual({
+    expect(answer).toMatchObject({
       status: 200,
-      body: { success: true, userId: member.id, email: member.email, existingUser: true },
+      body: { success: true, userId: member.id, email: member.email, existingUser: true, invited: true },
     });
-    expect(await adminUserEmails()).toContain(member.email);
+    expect(await adminUserEmails()).not.toContain(member.email);
+    const { data: invites } = await admin.from('admin_invites').select('email').eq('email', member.email);
+    expect(invites).toEqual([{ email: member.email }]);
     expect(await canSignIn(member.email, member.password)).toBe(true);
     expect(await canSignIn(member.email, 'typed-by-admin')).toBe(false);
   });
@@ -306,9 +308,8 @@ describe('create-admin', () => {
     }
     const answer = await invoke(admin, 'create-admin', { email: target, password: 'typed-by-admin' });
     expect(answer.status).toBe(200);
-    const emails = await adminUserEmails();
-    expect(emails).toContain(target);
-    expect(emails.filter((email) => email.includes(`ann-${tag}`))).toEqual([target]);
+    const { data: invites } = await admin.from('admin_invites').select('email').like('email', `%ann-${tag}%`);
+    expect(invites).toEqual([{ email: target }]);
   });
 
   it('a pending invite for the address is used up, and the account is created all the same', async () => {

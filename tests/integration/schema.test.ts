@@ -3,6 +3,7 @@
  * PGlite (or on PostgreSQL when TEST_DATABASE_URL is set), with every statement run the way the API
  * runs it: one transaction under anon / authenticated / service_role with its JWT claims.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/database.ts';
@@ -685,17 +686,48 @@ describe('constraints', () => {
 });
 
 describe('admins and invites', () => {
-  it('signing up with an invited e-mail, in any case, makes that user an admin and uses up the invite', async () => {
+  it('a new account whose e-mail, in any case, has an invite gets no role, even once confirmed', async () => {
     await sql(admin, `insert into admin_invites (email) values ('New.Admin@Test.Example')`);
     expect(await sql(admin, `select email from admin_invites where email like 'new.admin%'`)).toEqual([
       { email: 'new.admin@test.example' },
     ]);
     const invited = await f.createUser('NEW.ADMIN@test.EXAMPLE');
-    expect(await f.rows(`select role from user_roles where user_id = $1`, [invited.userId])).toEqual([
+    // However the auth service confirms the address (by itself, or after a link), that is no invite.
+    await f.rows(`update auth.users set email_confirmed_at = now(), invited_at = now() where id = $1`, [
+      invited.userId,
+    ]);
+    expect(await f.rows(`select role from user_roles where user_id = $1`, [invited.userId])).toEqual([]);
+    expect(await f.rows(`select email from admin_invites where email = 'new.admin@test.example'`)).toEqual([
+      { email: 'new.admin@test.example' },
+    ]);
+    expect(await sql(invited, `select private.is_admin() as admin`)).toEqual([{ admin: false }]);
+  });
+
+  it('an invite is accepted with its token, by the account with the invited address only', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const hash = createHash('sha256').update(token).digest('hex');
+    const [issued] = await sql<{ expires: string }>(service, `select issue_admin_invite($1, $2) as expires`, [
+      '  Token.Holder@Test.Example ',
+      hash,
+    ]);
+    expect(new Date(issued!.expires).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    const holder = await f.createUser('token.holder@test.example');
+    await expect(sql(member, `select accept_admin_invite($1)`, [token])).rejects.toMatchObject({
+      code: 'P0001',
+      message: 'This invite was sent to another e-mail address. Sign in with that address to accept it.',
+    });
+    await expect(sql(holder, `select accept_admin_invite($1)`, [`${token}x`])).rejects.toMatchObject({
+      code: 'P0001',
+      message: 'This invite link is invalid or has expired. Ask an admin to send a new one.',
+    });
+    await expect(sql(anon, `select accept_admin_invite($1)`, [token])).rejects.toMatchObject({ code: '42501' });
+    await sql(holder, `select accept_admin_invite($1)`, [token]);
+    expect(await f.rows(`select role from user_roles where user_id = $1`, [holder.userId])).toEqual([
       { role: 'admin' },
     ]);
-    expect(await f.rows(`select email from admin_invites where email = 'new.admin@test.example'`)).toEqual([]);
-    expect(await sql(invited, `select private.is_admin() as admin`)).toEqual([{ admin: true }]);
+    expect(await f.rows(`select * from admin_invites where email = 'token.holder@test.example'`)).toEqual([]);
+    expect(await f.rows(`select * from private.admin_invite_tokens where token_hash = $1`, [hash])).toEqual([]);
+    expect(await f.rows(`select role from user_roles where user_id = $1`, [member.userId])).toEqual([]);
   });
 
   it('signing up without an invite makes no admin', async () => {
@@ -727,7 +759,15 @@ describe('admins and invites', () => {
     expect(await affected(member, `update user_roles set user_id = $1`, [member.userId])).toBe(0);
     expect(await affected(member, `delete from user_roles`)).toBe(0);
     expect(await sql(member, `select * from admin_invites`)).toEqual([]);
-    await expect(sql(member, `select private.accept_admin_invite()`)).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      sql(member, `select issue_admin_invite($1, $2)`, [member.email, 'b'.repeat(64)]),
+    ).rejects.toMatchObject({ code: '42501' });
+    await expect(sql(admin, `select issue_admin_invite($1, $2)`, [member.email, 'b'.repeat(64)])).rejects.toMatchObject(
+      {
+        code: '42501',
+      },
+    );
+    await expect(sql(member, `select * from private.admin_invite_tokens`)).rejects.toMatchObject({ code: '42501' });
     await expect(sql(anon, `select * from user_roles`)).rejects.toMatchObject({ code: '42501' });
     await expect(sql(anon, `select * from admin_invites`)).rejects.toMatchObject({ code: '42501' });
     expect(await f.rows(`select * from user_roles where user_id = $1`, [member.userId])).toEqual([]);

@@ -1,4 +1,7 @@
-/** The 'Add New Admin' and 'Change Password' dialogs of User Management (spec sections 2, 5, 8). */
+/**
+ * The 'Add New Admin', 'Invite Admin' and 'Change Password' dialogs of User Management (spec sections
+ * 2, 5, 8).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -11,6 +14,9 @@ import { toast } from '../../ui/toaster.tsx';
 const nonBlank = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
 
 const newAdminSchema = z.object({ email: nonBlank('Email is required'), password: nonBlank('Password is required') });
+const inviteSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address')),
+});
 const newPasswordSchema = z.object({ newPassword: nonBlank('New password is required') });
 
 function messageOf(error: unknown, fallback: string): string {
@@ -20,7 +26,7 @@ function messageOf(error: unknown, fallback: string): string {
 export interface AddAdminDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  createAdmin: (email: string, password: string) => Promise<void>;
+  createAdmin: (email: string, password: string) => Promise<{ invited: boolean }>;
   onCreated: () => void;
 }
 
@@ -37,8 +43,15 @@ export function AddAdminDialog({ open, onOpenChange, createAdmin, onCreated }: A
 
   const submit = handleSubmit(async ({ email, password }) => {
     try {
-      await createAdmin(email.trim(), password);
-      toast.success('Admin account created. They can login now.');
+      const { invited } = await createAdmin(email.trim(), password);
+      if (invited) {
+        // Someone registered this address already: only its mailbox's owner may take the role.
+        toast.success('This address already has an account', {
+          description: `We e-mailed ${email.trim()} an admin invite. They become an admin once they open it and sign in.`,
+        });
+      } else {
+        toast.success('Admin account created. They can login now.');
+      }
       reset();
       onOpenChange(false);
       onCreated();
@@ -72,6 +85,65 @@ export function AddAdminDialog({ open, onOpenChange, createAdmin, onCreated }: A
           </DialogClose>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Loading...' : 'Create Admin'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export interface InviteAdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  inviteAdmin: (email: string) => Promise<void>;
+  onInvited: () => void;
+}
+
+export function InviteAdminDialog({ open, onOpenChange, inviteAdmin, onInvited }: InviteAdminDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof inviteSchema>>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      await inviteAdmin(email);
+      toast.success(`Invite sent to ${email}`);
+      reset();
+      onOpenChange(false);
+      onInvited();
+    } catch (error) {
+      toast.error('Error', { description: messageOf(error, 'Failed to send the invite') });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title="Invite Admin"
+      description="We e-mail them a link. They become an admin once they open it and sign in with this address."
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        <Field label="Email" error={errors.email?.message}>
+          {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
+        </Field>
+        <div className="flex justify-end gap-2">
+          <DialogClose>
+            <Button variant="outline" disabled={isSubmitting}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Loading...' : 'Send Invite'}
           </Button>
         </div>
       </form>

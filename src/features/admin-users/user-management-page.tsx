@@ -1,16 +1,19 @@
 /**
  * User Management (spec sections 2, 4, 6, 8): the admin accounts and the pending admin invites,
- * searchable by e-mail, with Add Admin, Change Password, Remove and Cancel Invite. The current
- * user's own row shows 'You' and no actions. These lists are online only (not in the replica).
+ * searchable by e-mail, with Add Admin, Invite Admin, Change Password, Remove, Resend Invite and
+ * Cancel Invite. The current user's own row shows 'You' and no actions. These lists are online only
+ * (not in the replica). An invite grants the role only to whoever opens its e-mailed link and signs
+ * in with the invited address (supabase/functions/invite-admin).
  */
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Search, UserPlus } from 'lucide-react';
+import { ArrowLeft, Mail, Search, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAuth } from '../../data/auth.ts';
 import {
   cancelAdminInvite,
   changeAdminPassword,
   createAdmin,
+  inviteAdmin,
   removeAdminRole,
   useAdminUsers,
   type AdminUser,
@@ -20,7 +23,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Input } from '../../ui/field.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table.tsx';
 import { toast } from '../../ui/toaster.tsx';
-import { AddAdminDialog, ChangePasswordDialog } from './admin-account-dialogs.tsx';
+import { AddAdminDialog, ChangePasswordDialog, InviteAdminDialog } from './admin-account-dialogs.tsx';
 
 function matches(email: string, search: string): boolean {
   return email.toLowerCase().includes(search.trim().toLowerCase());
@@ -50,6 +53,8 @@ export function UserManagementPage() {
   const { state, reload } = useAdminUsers();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [resending, setResending] = useState<string | null>(null);
   const [changingFor, setChangingFor] = useState<AdminUser | null>(null);
   const searchId = useId();
   const adminsHeadingId = useId();
@@ -91,6 +96,10 @@ export function UserManagementPage() {
         <Button onClick={() => setAdding(true)}>
           <UserPlus aria-hidden="true" className="h-4 w-4" />
           Add Admin
+        </Button>
+        <Button variant="outline" onClick={() => setInviting(true)}>
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          Invite Admin
         </Button>
       </div>
 
@@ -202,22 +211,44 @@ export function UserManagementPage() {
                         <Badge tone="amber">Pending signup</Badge>
                       </TableCell>
                       <TableCell className="text-right">
-                        <ConfirmDialog
-                          trigger={
-                            <Button variant="outline" size="sm" aria-label={`Cancel Invite for ${invite.email}`}>
-                              Cancel Invite
-                            </Button>
-                          }
-                          title="Cancel this invite?"
-                          description={`${invite.email} will not become an admin when they sign up.`}
-                          confirmLabel="Cancel Invite"
-                          cancelLabel="Keep"
-                          onConfirm={async () => {
-                            await cancelAdminInvite(invite.email).catch(failed);
-                            toast.success('Admin invite removed');
-                            reload();
-                          }}
-                        />
+                        <div className="flex flex-wrap justify-end gap-2">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={`Resend Invite to ${invite.email}`}
+                            disabled={resending === invite.email}
+                            onClick={() => {
+                              setResending(invite.email);
+                              inviteAdmin(invite.email)
+                                .then(
+                                  () => toast.success(`Invite sent to ${invite.email}`),
+                                  (error: unknown) =>
+                                    toast.error('Error', {
+                                      description: error instanceof Error ? error.message : String(error),
+                                    }),
+                                )
+                                .finally(() => setResending(null));
+                            }}
+                          >
+                            {resending === invite.email ? 'Sending...' : 'Resend Invite'}
+                          </Button>
+                          <ConfirmDialog
+                            trigger={
+                              <Button variant="outline" size="sm" aria-label={`Cancel Invite for ${invite.email}`}>
+                                Cancel Invite
+                              </Button>
+                            }
+                            title="Cancel this invite?"
+                            description={`${invite.email} will not become an admin: the link they were sent stops working.`}
+                            confirmLabel="Cancel Invite"
+                            cancelLabel="Keep"
+                            onConfirm={async () => {
+                              await cancelAdminInvite(invite.email).catch(failed);
+                              toast.success('Admin invite removed');
+                              reload();
+                            }}
+                          />
+                        </div>
                       </TableCell>
                     </TableRow>
                   ))
@@ -229,6 +260,7 @@ export function UserManagementPage() {
       )}
 
       <AddAdminDialog open={adding} onOpenChange={setAdding} createAdmin={createAdmin} onCreated={reload} />
+      <InviteAdminDialog open={inviting} onOpenChange={setInviting} inviteAdmin={inviteAdmin} onInvited={reload} />
       <ChangePasswordDialog
         admin={changingFor}
         onClose={() => setChangingFor(null)}

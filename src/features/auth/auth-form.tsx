@@ -112,3 +112,19 @@ export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
     </section>
   );
 }
+
+/** Shown above the form when the page was opened from an admin invite link. */
+export function AdminInviteNotice() {
+  return (
+    <section
+      aria-label="Admin invite"
+      className="w-full max-w-md rounded-lg border border-brand/30 bg-white p-4 text-sm text-slate-700 shadow-sm"
+    >
+      <p className="font-semibold text-ink">You're invited to become an admin.</p>
+      <p className="mt-1">
+        Sign in with the e-mail address the invite was sent to. No account yet? Sign up with that address, then sign in.
+        You become an admin as soon as you are signed in.
+      </p>
+    </section>
+  );
+}

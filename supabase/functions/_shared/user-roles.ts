@@ -4,8 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Gives the user the admin role. Already having it is fine: the admin-invite trigger grants it
- * when a new account's e-mail was invited, and two admins may act at once.
+ * Gives the user the admin role. Already having it is fine: two admins may act at once.
  */
 export async function grantAdminRole(service: SupabaseClient, userId: string): Promise<void> {
   const { error } = await service.from('user_roles').insert({ user_id: userId, role: 'admin' });
