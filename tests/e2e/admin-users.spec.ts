@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, axe, unique, API_URL, type Api } from './support/fixtures.ts';
 import { signInAsAdmin } from './support/admin.ts';
 
+const NOT_ADMIN = "You don't have admin privileges. Contact an administrator to grant access.";
+
 function freshEmail(prefix = 'admin'): string {
   return `${unique(prefix).replace(' ', '-')}@example.com`;
 }
@@ -169,4 +171,86 @@ test('User Management has its title and no serious accessibility violations', as
   await page.getByRole('button', { name: 'Add Admin' }).click();
   await expect(page.getByRole('dialog', { name: 'Add New Admin' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+});
+
+/** Opens the newest invite mailed to the address, as its owner would: the local mailbox, then the link. */
+async function openMailedInvite(page: Page, email: string): Promise<void> {
+  await page.goto(`${API_URL}/mailbox`);
+  await page
+    .getByRole('row')
+    .filter({ hasText: email })
+    .first()
+    .getByRole('link', { name: "You're invited to the CDO Vision back office" })
+    .click();
+  await page.getByRole('link', { name: /\/auth#admin-invite=/ }).click();
+  await page.waitForURL(/\/auth$/);
+}
+
+test('an invited person opens the mailed link, signs up with that address and becomes an admin', async ({
+  page,
+  browser,
+}) => {
+  // Two people: the admin's back office and the invitee's, each signing in and syncing.
+  test.setTimeout(60_000);
+  const email = freshEmail('invitee');
+  const password = 'invitee-password';
+  await openUserManagement(page);
+  await page.getByRole('button', { name: 'Invite Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Admin' });
+  await dialog.getByLabel('Email').fill('not an address');
+  await dialog.getByRole('button', { name: 'Send Invite' }).click();
+  await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Invite' }).click();
+  await expect(page.getByText(`Invite sent to ${email}`)).toBeVisible();
+  const pending = invitesTable(page).getByRole('row').filter({ hasText: email });
+  await expect(pending).toContainText('Pending signup');
+  // Sent again: only the newest link works, and that is the one the invitee opens.
+  await pending.getByRole('button', { name: `Resend Invite to ${email}` }).click();
+  await expect(page.getByText(`Invite sent to ${email}`).first()).toBeVisible();
+
+  const context = await browser.newContext();
+  try {
+    const invitee = await context.newPage();
+    await openMailedInvite(invitee, email);
+    // The token leaves the address bar at once.
+    expect(new URL(invitee.url()).hash).toBe('');
+    await expect(invitee.getByText("You're invited to become an admin.")).toBeVisible();
+    await invitee.getByRole('button', { name: 'Sign up' }).click();
+    await invitee.getByLabel('Email').fill(email);
+    await invitee.getByLabel('Password').fill(password);
+    await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(invitee.getByText('Account created!')).toBeVisible();
+    await invitee.getByLabel('Password').fill(password);
+    await invitee.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(invitee.getByText('You are now an admin.')).toBeVisible();
+    await invitee.waitForURL(/\/admin$/);
+    await expect(invitee.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+    await expect(invitee.getByText(NOT_ADMIN)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  await page.reload();
+  await expect(adminsTable(page).getByRole('row').filter({ hasText: email })).toContainText('Active Admin');
+  await expect(invitesTable(page).getByRole('row').filter({ hasText: email })).toHaveCount(0);
+});
+
+test('a stranger who signs up first with an invited address, in another case, is no admin', async ({ page, api }) => {
+  const email = freshEmail('coveted');
+  const { error } = await api.admin.functions.invoke('invite-admin', { body: { email } });
+  expect(error).toBeNull();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password').fill('stranger-password');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Account created!')).toBeVisible();
+  await page.getByLabel('Password').fill('stranger-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/admin$/);
+  await expect(page.getByText(NOT_ADMIN)).toBeVisible();
+  const { data } = await api.admin.from('admin_invites').select('email').eq('email', email);
+  expect(data).toEqual([{ email }]);
+  await api.admin.from('admin_invites').delete().eq('email', email);
 });
