@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as z from 'zod/mini';
+import { errorMessage } from '../lib/error-message.ts';
 import { getSupabase, invokeFunction } from './auth.ts';
 
 const adminUserSchema = z.object({ user_id: z.string(), email: z.string() });
@@ -59,7 +60,7 @@ export function useAdminUsers(): { state: AdminUsersState; reload: () => void } 
         (error: unknown) => {
           if (cancelled) return;
           if (error instanceof OfflineError || !navigator.onLine) setState({ status: 'offline' });
-          else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+          else setState({ status: 'error', message: errorMessage(error) });
         },
       );
     }

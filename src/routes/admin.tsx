@@ -2,7 +2,7 @@ import { Navigate, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../data/auth.ts';
 import { AdminLoading, AdminShell } from '../features/admin-shell/admin-shell.tsx';
 import { SyncStatusBar } from '../features/admin-sync/sync-status.tsx';
-import { toast } from '../ui/toaster.tsx';
+import { toastError } from '../ui/toaster.tsx';
 
 export const Route = createFileRoute('/admin')({
   head: () => ({
@@ -23,11 +23,7 @@ function AdminLayout() {
   if (!auth.user) return <Navigate to={auth.signedOut ? '/' : '/auth'} replace />;
 
   const signOut = () => {
-    auth
-      .signOut()
-      .catch((error: unknown) =>
-        toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
-      );
+    auth.signOut().catch((error: unknown) => toastError(error));
   };
   return (
     <AdminShell

@@ -5,6 +5,7 @@
  * public pages never show one, and its start-up was a measurable part of their blocking time.
  */
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { errorMessage } from '../lib/error-message.ts';
 import { useOnDemand } from './on-demand.ts';
 
 interface ToastOptions {
@@ -51,6 +52,14 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => void show('success', message, options),
   error: (message: string, options?: ToastOptions) => void show('error', message, options),
 };
+
+/**
+ * The destructive 'Error' toast for a failed action, with the thrown value in words as its
+ * description (`errorMessage`: with `fallback`, that text when the error has none).
+ */
+export function toastError(error: unknown, fallback?: string): void {
+  toast.error('Error', { description: errorMessage(error, fallback) });
+}
 
 async function loadSonnerToaster() {
   const { Toaster } = await loadSonner();

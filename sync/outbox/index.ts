@@ -46,6 +46,7 @@ import {
   shareReplay,
 } from 'rxjs';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { errorMessage } from '../error-message.ts';
 import { localUrlOf, outboxIdOf, newOutboxId } from './local-url.ts';
 import { contentTypeOfExtension, extensionOf } from './object-names.ts';
 import {
@@ -154,10 +155,6 @@ function report(error: unknown): void {
     setTimeout(() => {
       throw error;
     });
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
@@ -414,7 +411,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
         item,
         {
           kind: 'transient',
-          message: `The file is uploaded but the record could not be updated: ${messageOf(error)}`,
+          message: `The file is uploaded but the record could not be updated: ${errorMessage(error)}`,
           statusCode: null,
         },
         startedAt,

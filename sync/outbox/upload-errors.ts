@@ -15,6 +15,8 @@
  *   413 too large, 415 not an allowed image, 400 invalid key or damaged image, 404 no such bucket.
  */
 
+import { errorMessage } from '../error-message.ts';
+
 export type UploadFailureKind = 'transient' | 'duplicate' | 'permanent';
 
 export interface UploadFailure {
@@ -37,16 +39,10 @@ function isApiError(error: unknown): error is ApiErrorShape {
   return typeof candidate.statusCode === 'string' && typeof candidate.status === 'number';
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'Upload failed';
-}
-
 const TOKEN_TROUBLE = /jwt expired|token is expired|exp claim|nbf claim|not yet valid/i;
 
 export function classifyUploadError(error: unknown): UploadFailure {
-  const message = messageOf(error);
+  const message = errorMessage(error, 'Upload failed');
   if (!isApiError(error)) return { kind: 'transient', message, statusCode: null };
   const code = Number.parseInt(error.statusCode, 10);
   const statusCode = error.statusCode;

@@ -14,6 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useImageUrl } from '../../data/admin-data.ts';
 import { findCompanyLogo, scrapeLinkedInProfile } from '../../data/external-services.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { toast } from '../../ui/toaster.tsx';
@@ -73,10 +74,6 @@ export interface AttendeeFormProps {
 interface PickedImage {
   file: File;
   previewUrl: string;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The picked image, or a 'Upload failed' toast when the file is not an image. */
@@ -211,7 +208,7 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
       }
       toast.success('Profile scraped successfully!');
     } catch (error) {
-      toast.error('Scraping failed', { description: messageOf(error) });
+      toast.error('Scraping failed', { description: errorMessage(error) });
     } finally {
       setScraping(false);
     }

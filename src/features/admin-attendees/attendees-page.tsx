@@ -7,8 +7,9 @@ import { Link } from '@tanstack/react-router';
 import { Download, Image, Plus, ScanSearch } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, useAdminTablePulled, type DocPatch } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 import { AttendeeForm, type AttendeeFormSave } from './attendee-form.tsx';
 import { attendeesToCsv } from './attendee-csv.ts';
 import { newestFirst, normaliseEmail, textOrNull, type Attendee } from './attendee-records.ts';
@@ -19,10 +20,6 @@ import { useBulkJobs } from './use-bulk-jobs.ts';
 
 /** closed, create (with the id the new attendee will get) or edit one attendee (spec section 4). */
 type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Only the fields that differ from the stored attendee, so a save never rewrites what it did not change. */
 function changedFields(current: Attendee, next: DocPatch<'attendees'>): DocPatch<'attendees'> {
@@ -68,7 +65,7 @@ export function AttendeesPage() {
     try {
       return await actions.queueImage(file, { kind, target: { table: 'attendees', id, column } });
     } catch (error) {
-      toast.error('Upload failed', { description: messageOf(error) });
+      toast.error('Upload failed', { description: errorMessage(error) });
       return null;
     }
   }
@@ -112,7 +109,7 @@ export function AttendeesPage() {
         toast.success('Attendee updated successfully');
       }
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
       return false;
     }
     close();
@@ -125,7 +122,7 @@ export function AttendeesPage() {
       if (mode.kind === 'edit' && mode.id === attendee.id) setMode({ kind: 'closed' });
       toast.success('Attendee removed');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   }
 

@@ -6,6 +6,7 @@
 import { Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { useAdminActions } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
@@ -18,10 +19,6 @@ interface ImportReport {
   updated: number;
   /** Rows refused by the plan or by the write, with the reason. */
   refused: { row: number; reason: string }[];
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function countOf(rows: readonly PlannedRow[], action: PlannedRow['action']): number {
@@ -53,7 +50,7 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
     try {
       setPlan(planImport(await file.text(), attendees ?? []));
     } catch (error) {
-      setPlan({ ok: false, error: `The file could not be read: ${messageOf(error)}` });
+      setPlan({ ok: false, error: `The file could not be read: ${errorMessage(error)}` });
     }
   }
 
@@ -78,7 +75,7 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
           result.updated += 1;
         }
       } catch (error) {
-        result.refused.push({ row: row.row, reason: messageOf(error) });
+        result.refused.push({ row: row.row, reason: errorMessage(error) });
       }
     }
     setImporting(false);

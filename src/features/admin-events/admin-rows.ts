@@ -30,7 +30,3 @@ export const attendeesByName = (a: AttendeeDoc, b: AttendeeDoc) => byText(a.name
 export const byDisplayOrder = <T extends { display_order: number; id: string }>(a: T, b: T) =>
   a.display_order - b.display_order || a.id.localeCompare(b.id);
 
-/** The message of a thrown value, for a toast's description. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -3,8 +3,7 @@ import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { messageOf } from './admin-rows.ts';
+import { toastError } from '../../ui/toaster.tsx';
 
 export interface ConfirmDeleteProps {
   /** The trigger's accessible name, e.g. 'Delete Lisbon 2026'. */
@@ -19,7 +18,7 @@ export function ConfirmDelete({ label, title, description, onConfirm }: ConfirmD
     try {
       await onConfirm();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
       throw error;
     }
   };

@@ -7,8 +7,8 @@ import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { attendeesByName, messageOf } from './admin-rows.ts';
+import { toast, toastError } from '../../ui/toaster.tsx';
+import { attendeesByName } from './admin-rows.ts';
 
 type AttendeeType = 'current' | 'past';
 
@@ -41,7 +41,7 @@ export function EventAttendeesTab({ eventId }: { eventId: string }) {
       setType('current');
       toast.success('Attendee added to event');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 
@@ -50,7 +50,7 @@ export function EventAttendeesTab({ eventId }: { eventId: string }) {
       await remove('event_attendees', linkId);
       toast.success('Attendee removed from event');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 

@@ -12,11 +12,12 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAdminActions, useImageUrl, type DocPatch } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { messageOf, type EventDoc } from './admin-rows.ts';
+import { toast, toastError } from '../../ui/toaster.tsx';
+import { type EventDoc } from './admin-rows.ts';
 import { EventAttendeesTab } from './event-attendees-tab.tsx';
 import { EventGalleryTab } from './event-gallery-tab.tsx';
 import { EventSponsorsTab } from './event-sponsors-tab.tsx';
@@ -157,7 +158,7 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
               target: { table: 'events', id, column: 'featured_image_url' },
             });
           } catch (error) {
-            toast.error('Upload failed', { description: messageOf(error) });
+            toast.error('Upload failed', { description: errorMessage(error) });
             setTab('images');
             return;
           }
@@ -175,7 +176,7 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
         }
         onDone();
       } catch (error) {
-        toast.error('Error', { description: messageOf(error) });
+        toastError(error);
       } finally {
         setSaving(false);
       }

@@ -6,10 +6,11 @@
 import { X } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useAdminActions, useAdminRows, useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { byDisplayOrder, messageOf } from './admin-rows.ts';
+import { toast, toastError } from '../../ui/toaster.tsx';
+import { byDisplayOrder } from './admin-rows.ts';
 import { nextDisplayOrder } from './event-values.ts';
 import { imageProblem } from './image-file.ts';
 
@@ -48,7 +49,7 @@ export function EventGalleryTab({ eventId }: { eventId: string }) {
           order += 1;
           added += 1;
         } catch (error) {
-          toast.error('Upload failed', { description: messageOf(error) });
+          toast.error('Upload failed', { description: errorMessage(error) });
         }
       }
       if (added > 0) toast.success('Images added to gallery');
@@ -62,7 +63,7 @@ export function EventGalleryTab({ eventId }: { eventId: string }) {
       await actions.remove('event_gallery', id);
       toast.success('Image removed from gallery');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 

@@ -8,8 +8,8 @@ import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows, useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { byDisplayOrder, messageOf } from './admin-rows.ts';
+import { toast, toastError } from '../../ui/toaster.tsx';
+import { byDisplayOrder } from './admin-rows.ts';
 import { nextDisplayOrder, swapDisplayOrder } from './event-values.ts';
 
 type SponsorDoc = SyncDoc<'sponsors_library'>;
@@ -65,7 +65,7 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
       setFormOpen(false);
       toast.success('Sponsor attached successfully');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 
@@ -75,7 +75,7 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
     try {
       for (const write of writes) await patch('event_sponsors', write.id, { display_order: write.display_order });
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 
@@ -84,7 +84,7 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
       await remove('event_sponsors', id);
       toast.success('Sponsor removed from event');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   };
 

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { useAdminActions, type DocPatch, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
-import { messageOf, type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
+import { toast, toastError } from '../../ui/toaster.tsx';
+import { type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
 import { combineDateAndTime, toTimeInput } from './event-values.ts';
 import { blankToNull, tableProblems } from './table-check.ts';
 
@@ -132,7 +132,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
       toast.success(session ? 'Session updated successfully' : 'Session created successfully');
       onDone();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     } finally {
       setSaving(false);
     }

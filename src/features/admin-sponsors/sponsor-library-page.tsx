@@ -7,7 +7,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 import { SponsorCard } from './sponsor-card.tsx';
 import { SponsorForm, type SponsorFormValues } from './sponsor-form.tsx';
 
@@ -17,10 +17,6 @@ type Sponsor = SyncDoc<'sponsors_library'>;
 type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
 const byName = (a: Sponsor, b: Sponsor) => a.name.localeCompare(b.name);
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function SponsorLibraryPage() {
   const sponsors = useAdminRows('sponsors_library', byName);
@@ -72,7 +68,7 @@ export function SponsorLibraryPage() {
         toast.success('Sponsor updated successfully');
       }
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
       return false;
     }
     close();
@@ -89,7 +85,7 @@ export function SponsorLibraryPage() {
       if (mode.kind === 'edit' && mode.id === sponsor.id) setMode({ kind: 'closed' });
       toast.success('Sponsor deleted successfully');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   }
 

@@ -21,7 +21,7 @@ import {
 import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { describeSync } from './describe-sync.ts';
 import { useAdminReplicaPulled } from './use-admin-replica-pulled.ts';
@@ -72,7 +72,7 @@ function ConflictItem({ conflict }: { conflict: SyncConflict }) {
         await actions.dismissConflict(conflict.key);
       }
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : String(error) });
+      toastError(error);
     } finally {
       setBusy(false);
     }
@@ -142,13 +142,7 @@ function ProblemItem({ entry }: { entry: SyncErrorEntry }) {
           variant="outline"
           className="mt-2"
           disabled={!actions.ready}
-          onClick={() =>
-            void actions
-              .dismissError(entry.key)
-              .catch((error: unknown) =>
-                toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
-              )
-          }
+          onClick={() => void actions.dismissError(entry.key).catch((error: unknown) => toastError(error))}
         >
           Dismiss
         </Button>

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { TestimonialCard } from './testimonial-card.tsx';
@@ -20,10 +21,6 @@ const byDisplayOrder = (a: Testimonial, b: Testimonial) =>
   a.display_order - b.display_order || a.name.localeCompare(b.name);
 /** Events in the selector: newest start date first (spec section 7). */
 const byStartDateDescending = (a: EventRow, b: EventRow) => Date.parse(b.start_date) - Date.parse(a.start_date);
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function blankToNull(value: string): string | null {
   return value.trim() === '' ? null : value;
@@ -57,7 +54,7 @@ export function TestimonialsPage() {
           target: { table: 'testimonials', id, column: 'photo_url' },
         });
       } catch (error) {
-        toast.error('Upload failed', { description: messageOf(error) });
+        toast.error('Upload failed', { description: errorMessage(error) });
         return;
       }
     }
@@ -76,7 +73,7 @@ export function TestimonialsPage() {
       else await actions.patch('testimonials', id, fields);
     } catch (error) {
       toast.error(creating ? 'Error adding testimonial' : 'Error updating testimonial', {
-        description: messageOf(error),
+        description: errorMessage(error),
       });
       return;
     }
@@ -88,7 +85,7 @@ export function TestimonialsPage() {
     try {
       await actions.remove('testimonials', testimonial.id);
     } catch (error) {
-      toast.error('Error deleting testimonial', { description: messageOf(error) });
+      toast.error('Error deleting testimonial', { description: errorMessage(error) });
       return;
     }
     if (mode.kind === 'edit' && mode.id === testimonial.id) setMode({ kind: 'closed' });

@@ -8,7 +8,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 import { cssColour } from './tier-colour.ts';
 import { TierForm, type TierFormValues } from './tier-form.tsx';
 import { byDisplayOrder, moveTier, nextDisplayOrder } from './tier-order.ts';
@@ -22,10 +22,6 @@ const TIER_IN_USE = 'Tier is used by event sponsors';
 
 function moveButtonId(tierId: string, direction: -1 | 1): string {
   return `tier-${tierId}-move-${direction === -1 ? 'up' : 'down'}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function SponsorTiersPage() {
@@ -56,7 +52,7 @@ export function SponsorTiersPage() {
       }
       close();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   }
 
@@ -69,7 +65,7 @@ export function SponsorTiersPage() {
         await actions.patch('sponsor_tiers', change.id, { display_order: change.display_order });
       }
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     } finally {
       moving.current = false;
     }
@@ -89,7 +85,7 @@ export function SponsorTiersPage() {
       if (mode.kind === 'edit' && mode.id === tier.id) setMode({ kind: 'closed' });
       toast.success('Tier deleted successfully');
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error);
     }
   }
 

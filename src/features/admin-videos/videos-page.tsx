@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { VideoCard } from './video-card.tsx';
@@ -20,10 +21,6 @@ const byDisplayOrder = (a: VideoRow, b: VideoRow) =>
   a.display_order - b.display_order || a.title.localeCompare(b.title);
 /** Events in the selector: newest start date first (spec section 7). */
 const byStartDateDescending = (a: EventRow, b: EventRow) => Date.parse(b.start_date) - Date.parse(a.start_date);
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function blankToNull(value: string): string | null {
   return value.trim() === '' ? null : value;
@@ -60,7 +57,7 @@ export function VideosPage() {
       if (creating) await actions.insert('videos', { id: mode.id, ...fields });
       else await actions.patch('videos', mode.id, fields);
     } catch (error) {
-      toast.error(creating ? 'Error adding video' : 'Error updating video', { description: messageOf(error) });
+      toast.error(creating ? 'Error adding video' : 'Error updating video', { description: errorMessage(error) });
       return;
     }
     toast.success(creating ? 'Video added successfully' : 'Video updated successfully');
@@ -71,7 +68,7 @@ export function VideosPage() {
     try {
       await actions.remove('videos', video.id);
     } catch (error) {
-      toast.error('Error deleting video', { description: messageOf(error) });
+      toast.error('Error deleting video', { description: errorMessage(error) });
       return;
     }
     if (mode.kind === 'edit' && mode.id === video.id) setMode({ kind: 'closed' });

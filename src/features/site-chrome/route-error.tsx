@@ -1,5 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { errorMessage } from '../../lib/error-message.ts';
 import { buttonClasses } from '../../ui/button.tsx';
 
 /**
@@ -11,7 +12,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     // eslint-disable-next-line no-console -- an unexpected render failure must reach the console and error reporting
     console.error(error);
   }, [error]);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
