@@ -2,9 +2,9 @@
  * What the tests and benchmarks need from the machine: a Chromium, a throwaway PostgreSQL
  * cluster, and free ports. On Debian as root, a missing package is installed from Debian's packages.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '../server/log.ts';
@@ -84,13 +84,50 @@ export async function firstFreePort(from: number, taken: ReadonlySet<number> = n
   throw new Error(`no free port in ${from}–${from + 99}`);
 }
 
-/** Starts a throwaway PostgreSQL cluster (as the postgres user when we are root) and returns its URL. */
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): void }> {
+/**
+ * Stops the cluster and removes `dir` once this process has ended, however it ended (kill -9
+ * included). Playwright ends its web servers by killing their process group, so a harness's own
+ * `stop()` never runs, and `pg_ctl start` puts the postmaster in a session of its own, so it would
+ * outlive them. The watcher is a shell in a session of its own too, blocked reading a pipe whose
+ * write end only this process holds (libuv opens it close-on-exec, so no child inherits it): when
+ * this process dies, the kernel closes that end, the read returns and the shell runs `stopCommand`
+ * and removes the folder. Returns the watcher, for `stop()` to end once it has cleaned up itself.
+ */
+function reapWhenThisProcessEnds(dir: string, stopCommand: [string, string[]]): { kill(): void } {
+  const script = 'dir=$1; shift; read -r _; "$@" >/dev/null 2>&1; rm -rf "$dir"';
+  const watcher = spawn('sh', ['-c', script, 'pg-reaper', dir, stopCommand[0], ...stopCommand[1]], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  // Neither the watcher nor our end of its pipe may keep this process alive.
+  watcher.unref();
+  (watcher.stdin as unknown as Socket).unref();
+  return { kill: () => watcher.kill() };
+}
+
+/** A throwaway PostgreSQL cluster: its URL, its folder (data, socket, log) and how to end it. */
+export interface ThrowawayPostgres {
+  url: string;
+  /** Removed by `stop()`, or by a watcher once the process that started the cluster has ended. */
+  dir: string;
+  stop(): void;
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster (as the postgres user when we are root) in a fresh folder of
+ * the system's temporary directory. `stop()` ends it and removes the folder; should this process end
+ * without calling it (killed, or a test runner ending its web servers abruptly), a detached watcher
+ * does the same.
+ */
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cdo-pg-'));
   const port = await freePort();
   const asUser = (args: string[]) =>
     (isRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0]!, args.slice(1)]) as [string, string[]];
+  const stopCommand = asUser([path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
+  // Watching from the start: a failed initdb or start leaves nothing behind either.
+  const reaper = reapWhenThisProcessEnds(dir, stopCommand);
   if (isRoot) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), 0);
   const initdb = asUser([
     path.join(bin, 'initdb'),
@@ -121,10 +158,11 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
     throw new Error(`PostgreSQL did not start: ${started.stderr}\n${readFileSync(path.join(dir, 'log'), 'utf8')}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dir,
     stop() {
-      const stop = asUser([path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-      spawnSync(stop[0], stop[1]);
+      spawnSync(stopCommand[0], stopCommand[1]);
       rmSync(dir, { recursive: true, force: true });
+      reaper.kill();
     },
   };
 }
