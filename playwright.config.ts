@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { testPort } from './tests/support/ports.ts';
+import { HARNESS_AUTH_ENV } from './tests/support/auth-limits.ts';
 
 const port = testPort('E2E_PORT');
 const apiPort = testPort('E2E_API_PORT');
@@ -37,6 +38,8 @@ const servers = {
       AI_API_KEY: 'e2e-ai-key',
       AI_MODEL: 'e2e-model',
       LOGO_SERVICE_URL: `${fakeServicesUrl}/logos/{domain}`,
+      // Every browser signs in from loopback, many times over: keep the auth limits out of reach.
+      ...HARNESS_AUTH_ENV,
     },
   },
   // Fakes of the services outside our control, started with the e2e project ('<project>:<name>').

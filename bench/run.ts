@@ -17,6 +17,7 @@ import { startThrowawayPostgres } from '../scripts/machine.ts';
 import { runLoad } from './load.ts';
 import { DEMO_ADMIN } from '../server/backend.ts';
 import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
+import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { runSyncBench } from './sync.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 
@@ -137,7 +138,13 @@ async function benchLoad(label: string, backend: RunningBackend): Promise<void> 
 }
 
 async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
-  const backend = await startBackend({ port: 0, databaseUrl, seedWhenFresh: true, admin: DEMO_ADMIN });
+  const backend = await startBackend({
+    port: 0,
+    databaseUrl,
+    seedWhenFresh: true,
+    admin: DEMO_ADMIN,
+    config: HARNESS_AUTH_LIMITS,
+  });
   try {
     if (parts.includes('reads')) await benchReads(label, backend);
     if (parts.includes('load')) await benchLoad(label, backend);

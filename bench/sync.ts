@@ -19,6 +19,7 @@ import { findChromium } from '../scripts/machine.ts';
 import { serveHarnessPage } from '../tests/sync/support/harness-page.ts';
 import type { SyncDriverApi, TableName } from '../tests/sync/support/driver.ts';
 import { TABLES } from '../tests/sync/support/driver.ts';
+import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const writes = Number(process.env.BENCH_SYNC_WRITES ?? 40);
@@ -268,7 +269,7 @@ async function bundleSizes() {
 }
 
 export async function runSyncBench(): Promise<void> {
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN });
+  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
   const harness = await serveHarnessPage(0);
   const browser = await chromium.launch({
     executablePath: findChromium(),

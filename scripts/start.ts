@@ -5,12 +5,15 @@
  * `supabase status` does.
  * Settings: PORT (4173), API_PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite), DATA_DIR (.data),
  * DIST_DIR (dist; the browser tests build into their own folder), SKIP_BUILD (1 serves the last build),
- * and the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL.
+ * the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL,
+ * and the auth service's abuse limits (AUTH_RATE_LIMIT_*, AUTH_SIGN_IN_*, AUTH_MAX_METADATA_*,
+ * TRUSTED_PROXIES: server/auth/settings.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { z } from 'zod';
+import { authConfigFromEnv } from '../server/auth/settings.ts';
 import { DEMO_ADMIN, startBackend } from '../server/backend.ts';
 import { log } from '../server/log.ts';
 import { generateDemoImages } from './generate-demo-images.ts';
@@ -32,6 +35,7 @@ const env = z
     LOGO_SERVICE_URL: z.string().optional(),
   })
   .parse(process.env);
+const authConfig = authConfigFromEnv(process.env);
 
 await generateDemoImages(path.join(root, 'public/demo'));
 if (env.SKIP_BUILD === '0')
@@ -46,6 +50,7 @@ const backend = await startBackend({
   seedWhenFresh: true,
   admin: DEMO_ADMIN,
   siteUrl: appUrl,
+  config: authConfig,
 });
 const app = await startAppServer({
   port: env.PORT,

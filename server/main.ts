@@ -1,9 +1,10 @@
 /**
  * Runs the local backend on its own: `npm run backend`. Settings come from the environment:
  * API_PORT (54321), DATABASE_URL (PostgreSQL; PGlite in DATA_DIR otherwise), DATA_DIR (.data),
- * SITE_URL (http://localhost:4173).
+ * SITE_URL (http://localhost:4173), and the auth service's abuse limits (server/auth/settings.ts).
  */
 import { z } from 'zod';
+import { authConfigFromEnv } from './auth/settings.ts';
 import { DEMO_ADMIN, startBackend } from './backend.ts';
 import { log } from './log.ts';
 
@@ -15,6 +16,7 @@ const env = z
     SITE_URL: z.string().url().default('http://localhost:4173'),
   })
   .parse(process.env);
+const authConfig = authConfigFromEnv(process.env);
 
 const backend = await startBackend({
   port: env.API_PORT,
@@ -23,6 +25,7 @@ const backend = await startBackend({
   seedWhenFresh: true,
   admin: DEMO_ADMIN,
   siteUrl: env.SITE_URL,
+  config: authConfig,
 });
 log(`API URL: ${backend.url}`);
 log(`anon key: ${backend.anonKey}`);

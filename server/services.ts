@@ -15,12 +15,37 @@ export interface BackendConfig {
   refreshTokenReuseIntervalSeconds: number;
   /** Largest request body accepted by the table API and auth, bytes. */
   maxBodyBytes: number;
-  /** Failed password sign-ins per e-mail address within the window before sign-in answers 429. */
-  signInMaxFailuresPerEmail: number;
-  /** Failed password sign-ins per client IP address within the window before sign-in answers 429. */
-  signInMaxFailuresPerIp: number;
-  /** Length of the window in which failed sign-ins are counted, seconds. */
-  signInFailureWindowSeconds: number;
+  /**
+   * Sign-ups and password sign-ins per client address per rate-limit window (GoTrue's
+   * sign_in_sign_ups; a burst of this many, then one every window/limit).
+   */
+  authSignInSignUpsPerWindow: number;
+  /** Refresh-token grants per client address per rate-limit window (GoTrue's token_refresh). */
+  authTokenRefreshesPerWindow: number;
+  /** The rate-limit window, seconds (5 minutes, as GoTrue's limits are stated). */
+  authRateLimitWindowSeconds: number;
+  /** Failed sign-ins of one account from one client address before each next attempt must wait. */
+  signInFreeFailures: number;
+  /** Failed sign-ins from one client address, whatever the account, before its attempts must wait. */
+  signInFreeFailuresPerAddress: number;
+  /** Longest wait the doubling back-off after failed sign-ins reaches, seconds. */
+  signInMaxBackoffSeconds: number;
+  /**
+   * Longest delay that failures on an account from many addresses add to each sign-in of that
+   * account, milliseconds. Never a refusal, so that nobody can lock the owner out.
+   */
+  signInMaxAccountDelayMs: number;
+  /** How long failed sign-ins are remembered after the last one, seconds. */
+  signInFailureMemorySeconds: number;
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed; the client
+   * address is the socket's otherwise.
+   */
+  trustedProxies: readonly string[];
+  /** Largest user or app metadata object accepted, bytes of JSON. */
+  maxMetadataBytes: number;
+  /** Deepest nesting of objects and arrays accepted in metadata, the metadata object itself counting 1. */
+  maxMetadataDepth: number;
   /** Most rows the table API returns per request (PostgREST's db-max-rows); 1000 as on hosted Supabase when unset. */
   restMaxRows?: number;
   /**
@@ -46,8 +71,16 @@ export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
   jwtExpirySeconds: 3600,
   refreshTokenReuseIntervalSeconds: 10,
   maxBodyBytes: 1024 * 1024,
-  signInMaxFailuresPerEmail: 30,
-  signInMaxFailuresPerIp: 100,
-  signInFailureWindowSeconds: 300,
+  authSignInSignUpsPerWindow: 30,
+  authTokenRefreshesPerWindow: 150,
+  authRateLimitWindowSeconds: 300,
+  signInFreeFailures: 5,
+  signInFreeFailuresPerAddress: 20,
+  signInMaxBackoffSeconds: 300,
+  signInMaxAccountDelayMs: 1000,
+  signInFailureMemorySeconds: 3600,
+  trustedProxies: [],
+  maxMetadataBytes: 16 * 1024,
+  maxMetadataDepth: 8,
   storageMaxFileBytes: 50 * 1024 * 1024,
 };

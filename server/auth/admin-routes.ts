@@ -14,6 +14,7 @@ import { requireServiceRole } from './tokens.ts';
 import {
   AUDIENCE,
   changeEmail,
+  checkMetadataLimits,
   confirmEmail,
   createUser,
   deleteUser,
@@ -28,6 +29,7 @@ import {
   toAuthUser,
   updateMetadata,
   validateEmail,
+  type MetadataLimits,
   type UserRecord,
 } from './users.ts';
 
@@ -105,8 +107,17 @@ function paginationLink(c: Context, page: number, perPage: number, total: number
   return `${totalPages > page ? `${pageUrl(page + 1)}; rel="next", ` : ''}${pageUrl(totalPages)}; rel="last"`;
 }
 
+/**
+ * Refuses metadata over the limits before any work. The service role is trusted, but whatever it
+ * stores is copied into the user's every access token, and its callers pass on user input.
+ */
+function checkBodyMetadata(body: z.infer<typeof AdminUserBody>, limits: MetadataLimits): void {
+  if (body.user_metadata) checkMetadataLimits('user_metadata', body.user_metadata, limits);
+  if (body.app_metadata) checkMetadataLimits('app_metadata', body.app_metadata, limits);
+}
+
 /** The /admin part of the auth app; every route needs a service-role token. */
-export function createAdminRoutes(services: BackendServices): Hono {
+export function createAdminRoutes(services: BackendServices, metadataLimits: MetadataLimits): Hono {
   const { db } = services;
   const app = new Hono();
 
@@ -137,6 +148,7 @@ export function createAdminRoutes(services: BackendServices): Hono {
 
   app.post('/users', async (c) => {
     const body = await readBody(c, AdminUserBody);
+    checkBodyMetadata(body, metadataLimits);
     if (!body.email && !body.phone) throw validationFailed('Cannot create a user without either an email or phone');
     if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone users are not supported');
     const email = validateEmail(body.email ?? '');
@@ -168,6 +180,7 @@ export function createAdminRoutes(services: BackendServices): Hono {
   app.put('/users/:id', async (c) => {
     const user = await loadUser(c);
     const body = await readBody(c, AdminUserBody);
+    checkBodyMetadata(body, metadataLimits);
     const email = body.email ? validateEmail(body.email) : null;
     if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone users are not supported');
     const banMs = body.ban_duration ? parseBanDuration(body.ban_duration) : null;
@@ -187,7 +200,7 @@ export function createAdminRoutes(services: BackendServices): Hono {
       if (email && email !== user.email) await changeEmail(tx, user, email, body.email_confirm === true);
       if (body.user_metadata || body.app_metadata) {
         const current = (await findUserById(tx, user.id)) ?? user;
-        await updateMetadata(tx, current, { user: body.user_metadata, app: body.app_metadata });
+        await updateMetadata(tx, current, { user: body.user_metadata, app: body.app_metadata }, metadataLimits);
       }
       if (banMs !== null) await setBan(tx, user.id, banMs);
       return findUserById(tx, user.id);

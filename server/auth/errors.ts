@@ -18,6 +18,8 @@ export class AuthError extends Error {
     message: string,
     /** Extra body fields, e.g. `weak_password: { reasons }`. */
     readonly extra: Record<string, unknown> = {},
+    /** Extra response headers, e.g. `Retry-After`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AuthError';
@@ -34,7 +36,7 @@ function requestedApiVersion(c: Context): string | null {
 
 export function authErrorResponse(c: Context, error: AuthError): Response {
   const version = requestedApiVersion(c);
-  const headers: Record<string, string> = { 'x-sb-error-code': error.code };
+  const headers: Record<string, string> = { ...error.headers, 'x-sb-error-code': error.code };
   if (version) {
     headers[API_VERSION_HEADER] = version;
     return c.json({ code: error.code, message: error.message, ...error.extra }, error.status, headers);
@@ -57,7 +59,15 @@ export const invalidCredentials = () => new AuthError(400, 'invalid_credentials'
 
 export const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found');
 
-export const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+/** GoTrue's 429; `Retry-After` tells the client how long to wait (whole seconds, at least 1). */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AuthError(
+    429,
+    'over_request_rate_limit',
+    'Request rate limit reached',
+    {},
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 export const unexpectedFailure = () =>
   new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');

@@ -1,9 +1,12 @@
 /**
  * What the auth routes read from a request: the JSON body, parsed with zod at the edge (GoTrue's
  * 400 `bad_json` when it is not JSON or has wrong types), and the client's user agent and address
- * for sessions and the sign-in limiter.
+ * for sessions and the abuse limits. The address is the socket's unless the socket belongs to a
+ * trusted proxy: X-Forwarded-For is anyone's to write, so believing it by default would let every
+ * request claim a fresh address and walk past every per-address limit.
  */
 import type { IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { badJson } from './errors.ts';
@@ -34,14 +37,62 @@ export async function readBody<T>(c: Context, schema: z.ZodType<T>, options: { o
   return parsed.data;
 }
 
-/** The socket's remote address, when the Node server passed its bindings through (`c.env.incoming`). */
-export function clientIp(c: Context): string | null {
-  const env = c.env as { incoming?: IncomingMessage } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? null;
+/** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, what a dual-stack socket reports) as plain IPv4. */
+function unmapped(address: string): string {
+  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return match?.[1] ?? address;
 }
 
-export function clientInfo(c: Context): ClientInfo {
-  return { userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) };
+const familyOf = (address: string) => (isIP(address) === 4 ? 'ipv4' : 'ipv6');
+
+/** True for an IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`): what TRUSTED_PROXIES lists. */
+export function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Finds a request's client address; build it once per app from the trusted proxies setting. */
+export type ClientAddressOf = (c: Context) => string | null;
+
+/**
+ * The client address of a request: the socket's remote address (when the Node server passed its
+ * bindings through as `c.env.incoming`), unless that is a trusted proxy. Then X-Forwarded-For is
+ * read from the right, each trusted hop vouching for the entry before it, and the first address
+ * that is not a trusted proxy is the client; proxies append, so entries further left are only
+ * what the client claimed.
+ */
+export function clientAddressResolver(trustedProxies: readonly string[]): ClientAddressOf {
+  const trusted = new BlockList();
+  for (const entry of trustedProxies) {
+    if (!isAddressOrRange(entry)) throw new Error(`Not an IP address or CIDR range in the trusted proxies: ${entry}`);
+    const [address = '', prefix] = entry.split('/');
+    if (prefix === undefined) trusted.addAddress(unmapped(address), familyOf(unmapped(address)));
+    else trusted.addSubnet(address, Number(prefix), familyOf(address));
+  }
+  const isTrusted = (address: string) => trusted.check(address, familyOf(address));
+
+  return (c) => {
+    const env = c.env as { incoming?: IncomingMessage } | undefined;
+    const socketAddress = env?.incoming?.socket?.remoteAddress;
+    if (!socketAddress) return null;
+    let client = unmapped(socketAddress);
+    if (trustedProxies.length === 0 || !isTrusted(client)) return client;
+    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((hop) => unmapped(hop.trim()));
+    for (const hop of hops.reverse()) {
+      // A hop that is no address was not written by a trusted proxy: stop at the last one that was.
+      if (isIP(hop) === 0) break;
+      client = hop;
+      if (!isTrusted(hop)) break;
+    }
+    return client;
+  };
+}
+
+export function clientInfo(c: Context, addressOf: ClientAddressOf): ClientInfo {
+  return { userAgent: c.req.header('user-agent') ?? null, ip: addressOf(c) };
 }
 
 /** A JSON object whose values are not checked (metadata). */

@@ -2,8 +2,11 @@
  * GoTrue-compatible auth routes (/auth/v1): the subset supabase-js and the app use, with GoTrue's
  * status codes and error bodies. Sign-up confirms the e-mail at once (there is no mail server, as
  * with `enable_confirmations = false`), so it answers with a session. Every route but the JWKS,
- * /health and /settings needs a valid API key, as behind the hosted gateway.
+ * /health and /settings needs a valid API key, as behind the hosted gateway. Sign-up, sign-in and
+ * refresh are rate-limited per client address and failed sign-ins back off (rate-limit.ts). There
+ * is no /recover, /otp or /verify: nothing here sends mail.
  */
+import { setTimeout } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -20,12 +23,13 @@ import {
   validationFailed,
 } from './errors.ts';
 import { checkPasswordStrength, comparisonDummy, hashPassword, verifyPassword } from './passwords.ts';
-import { SignInLimiter } from './rate-limit.ts';
-import { clientInfo, clientIp, metadataSchema, readBody } from './request.ts';
+import { AuthLimiter, type AuthLimits, type RequestKind } from './rate-limit.ts';
+import { clientAddressResolver, clientInfo, metadataSchema, readBody } from './request.ts';
 import { endSessions, refreshSession, startSession, type LogoutScope } from './sessions.ts';
 import { authenticateUser, tokenResponse } from './tokens.ts';
 import {
   AUDIENCE,
+  checkMetadataLimits,
   createUser,
   findUserByEmail,
   findUserById,
@@ -34,6 +38,7 @@ import {
   toAuthUser,
   updateMetadata,
   validateEmail,
+  type MetadataLimits,
 } from './users.ts';
 
 const SignupBody = z.object({
@@ -79,11 +84,24 @@ const PROVIDERS = (
 export function createAuthRoutes(services: BackendServices): Hono {
   const { db, config } = services;
   const app = new Hono();
-  const limiter = new SignInLimiter({
-    maxFailuresPerEmail: config.signInMaxFailuresPerEmail,
-    maxFailuresPerIp: config.signInMaxFailuresPerIp,
-    windowSeconds: config.signInFailureWindowSeconds,
-  });
+  const limits: AuthLimits = {
+    signInSignUpsPerWindow: config.authSignInSignUpsPerWindow,
+    tokenRefreshesPerWindow: config.authTokenRefreshesPerWindow,
+    windowSeconds: config.authRateLimitWindowSeconds,
+    freeFailures: config.signInFreeFailures,
+    freeFailuresPerAddress: config.signInFreeFailuresPerAddress,
+    maxBackoffSeconds: config.signInMaxBackoffSeconds,
+    maxAccountDelayMs: config.signInMaxAccountDelayMs,
+    failureMemorySeconds: config.signInFailureMemorySeconds,
+  };
+  const limiter = new AuthLimiter(db, limits);
+  const metadataLimits: MetadataLimits = { maxBytes: config.maxMetadataBytes, maxDepth: config.maxMetadataDepth };
+  const addressOf = clientAddressResolver(config.trustedProxies);
+  /** Charges the request to its client address's budget; 429 with Retry-After when it is spent. */
+  const takeRequest = async (c: Context, kind: RequestKind) => {
+    const verdict = await limiter.takeRequest(kind, addressOf(c));
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+  };
   void comparisonDummy(); // so the first unknown e-mail costs no more than any other
   app.onError(authErrorHandler);
 
@@ -114,7 +132,9 @@ export function createAuthRoutes(services: BackendServices): Hono {
   });
 
   app.post('/signup', async (c) => {
+    await takeRequest(c, 'sign-in-sign-up');
     const body = await readBody(c, SignupBody);
+    if (body.data) checkMetadataLimits('data', body.data, metadataLimits);
     const password = body.password ?? '';
     if (password === '') throw validationFailed('Signup requires a valid password');
     checkPasswordStrength(password);
@@ -140,12 +160,13 @@ export function createAuthRoutes(services: BackendServices): Hono {
       }).catch((error: unknown) => {
         throw error instanceof AuthError && error.code === 'email_exists' ? userAlreadyExists() : error;
       });
-      return startSession(tx, user.id, clientInfo(c));
+      return startSession(tx, user.id, clientInfo(c, addressOf));
     });
     return c.json(await tokenResponse(services, grant));
   });
 
   async function passwordGrant(c: Context): Promise<Response> {
+    await takeRequest(c, 'sign-in-sign-up');
     const body = await readBody(c, PasswordGrantBody);
     const email = body.email ?? '';
     if (email !== '' && body.phone) {
@@ -156,28 +177,29 @@ export function createAuthRoutes(services: BackendServices): Hono {
       throw validationFailed('missing email or phone');
     }
     const normalised = normaliseEmail(email);
-    const ip = clientIp(c) ?? 'unknown';
-    if (limiter.isBlocked(normalised, ip)) throw rateLimited();
+    const address = addressOf(c);
+    const verdict = await limiter.beginSignIn(normalised, address);
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds);
+    if (verdict.delayMs > 0) await setTimeout(verdict.delayMs);
     const user = await db.transaction(null, (tx) => findUserByEmail(tx, normalised));
     // One bcrypt comparison whether or not the user exists: same answer, same time.
     const valid = await verifyPassword(body.password ?? '', user?.encrypted_password);
-    if (!user || !valid) {
-      limiter.recordFailure(normalised, ip);
-      throw invalidCredentials();
-    }
-    limiter.recordSuccess(normalised);
+    // The limiter already counted this attempt as a failure.
+    if (!user || !valid) throw invalidCredentials();
+    await limiter.signInSucceeded(normalised, address);
     if (user.banned) throw new AuthError(400, 'user_banned', 'User is banned');
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-    const grant = await db.transaction(null, (tx) => startSession(tx, user.id, clientInfo(c)));
+    const grant = await db.transaction(null, (tx) => startSession(tx, user.id, clientInfo(c, addressOf)));
     return c.json(await tokenResponse(services, grant));
   }
 
   async function refreshTokenGrant(c: Context): Promise<Response> {
+    await takeRequest(c, 'token-refresh');
     const body = await readBody(c, RefreshGrantBody);
     const token = body.refresh_token ?? '';
     if (token.length < 12) throw validationFailed('Refresh token is not valid');
     const result = await db.transaction(null, (tx) =>
-      refreshSession(tx, token, config.refreshTokenReuseIntervalSeconds, clientInfo(c)),
+      refreshSession(tx, token, config.refreshTokenReuseIntervalSeconds, clientInfo(c, addressOf)),
     );
     if (!result.ok) throw result.error;
     return c.json(await tokenResponse(services, result.grant));
@@ -205,6 +227,7 @@ export function createAuthRoutes(services: BackendServices): Hono {
   app.put('/user', async (c) => {
     const { user, sessionId } = await authenticateUser(c, services);
     const body = await readBody(c, UserUpdateBody);
+    if (body.data) checkMetadataLimits('data', body.data, metadataLimits);
     const newEmail = body.email ? validateEmail(body.email) : null;
     if (typeof body.password === 'string') checkPasswordStrength(body.password);
     if (body.app_metadata) {
@@ -229,7 +252,7 @@ export function createAuthRoutes(services: BackendServices): Hono {
         // As GoTrue: a new password ends every other session of the user.
         await endSessions(tx, user.id, sessionId, 'others');
       }
-      if (body.data) await updateMetadata(tx, user, { user: body.data });
+      if (body.data) await updateMetadata(tx, user, { user: body.data }, metadataLimits);
       return findUserById(tx, user.id);
     });
     if (!updated) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -250,6 +273,6 @@ export function createAuthRoutes(services: BackendServices): Hono {
     return c.body(null, 204);
   });
 
-  app.route('/admin', createAdminRoutes(services));
+  app.route('/admin', createAdminRoutes(services, metadataLimits));
   return app;
 }

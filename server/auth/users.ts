@@ -114,6 +114,36 @@ export function validateEmail(email: string): string {
 export const emailExists = () =>
   new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
+export interface MetadataLimits {
+  /** Bytes of JSON. */
+  maxBytes: number;
+  /** Levels of objects and arrays, the metadata object itself counting 1. */
+  maxDepth: number;
+}
+
+/** True when `value` nests objects or arrays more than `levels` deep; it looks no deeper than that. */
+function nestedDeeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (levels === 0) return true;
+  return Object.values(value).some((child) => nestedDeeperThan(child, levels - 1));
+}
+
+/**
+ * Refuses metadata over the size or depth limit with 400 `validation_failed`. Metadata is stored in
+ * the user row and copied into every access token, so without a cap anyone could fill the database
+ * through sign-up and mint megabyte tokens. Depth is checked first, so that a hostile nesting
+ * never reaches JSON.stringify's recursion.
+ */
+export function checkMetadataLimits(field: string, metadata: Metadata, limits: MetadataLimits): void {
+  if (nestedDeeperThan(metadata, limits.maxDepth)) {
+    throw validationFailed(`${field} is nested too deeply: at most ${limits.maxDepth} levels are allowed`);
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > limits.maxBytes) {
+    throw validationFailed(`${field} is too large: ${bytes} bytes of JSON, at most ${limits.maxBytes} are allowed`);
+  }
+}
+
 /** GoTrue's metadata update: keys with a null value are removed, others replaced. */
 export function mergeMetadata(current: Metadata, updates: Metadata): Metadata {
   const merged: Metadata = { ...current };
@@ -273,20 +303,24 @@ export async function confirmEmail(tx: Queryable, user: UserRecord): Promise<voi
   );
 }
 
-/** Applies GoTrue-style metadata updates (null deletes a key); an absent update leaves that side alone. */
+/**
+ * Applies GoTrue-style metadata updates (null deletes a key); an absent update leaves that side
+ * alone. The merged result is held to `limits` too: small updates must not add up to a big object.
+ */
 export async function updateMetadata(
   tx: Queryable,
   user: UserRecord,
   updates: { user?: Metadata | null; app?: Metadata | null },
+  limits: MetadataLimits,
 ): Promise<void> {
   if (!updates.user && !updates.app) return;
+  const userMetadata = updates.user ? mergeMetadata(user.user_metadata, updates.user) : user.user_metadata;
+  const appMetadata = updates.app ? mergeMetadata(user.app_metadata, updates.app) : user.app_metadata;
+  if (updates.user) checkMetadataLimits('user_metadata', userMetadata, limits);
+  if (updates.app) checkMetadataLimits('app_metadata', appMetadata, limits);
   await tx.query(
     `update auth.users set raw_user_meta_data = $2::jsonb, raw_app_meta_data = $3::jsonb, updated_at = now() where id = $1`,
-    [
-      user.id,
-      JSON.stringify(updates.user ? mergeMetadata(user.user_metadata, updates.user) : user.user_metadata),
-      JSON.stringify(updates.app ? mergeMetadata(user.app_metadata, updates.app) : user.app_metadata),
-    ],
+    [user.id, JSON.stringify(userMetadata), JSON.stringify(appMetadata)],
   );
 }
 

@@ -1,13 +1,15 @@
 /**
  * A real local backend for one test file: in-memory PGlite by default, or a fresh database in the
  * PostgreSQL cluster named by TEST_DATABASE_URL (dropped again on stop). Tests talk to it over HTTP
- * with supabase-js, exactly as the app does.
+ * with supabase-js, exactly as the app does. Its auth abuse limits are out of reach unless the
+ * options' `config` sets them (tests/support/auth-limits.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, DEMO_ADMIN, type BackendOptions, type RunningBackend } from '../../server/backend.ts';
+import { HARNESS_AUTH_LIMITS } from './auth-limits.ts';
 
 export interface TestBackend extends RunningBackend {
   /** A supabase-js client with the anon key and no stored session. */
@@ -23,7 +25,8 @@ export interface TestBackend extends RunningBackend {
   admin: { email: string; password: string };
 }
 
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database in the cluster of `baseUrl` (a superuser URL), dropped again by `drop`. */
+export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -56,7 +59,13 @@ export async function startTestBackend(options: Partial<BackendOptions> = {}): P
   const baseUrl = process.env.TEST_DATABASE_URL;
   const database = baseUrl ? await freshPostgresDatabase(baseUrl) : undefined;
   const admin = options.admin ?? DEMO_ADMIN;
-  const backend = await startBackend({ port: 0, databaseUrl: database?.url, admin, ...options });
+  const backend = await startBackend({
+    port: 0,
+    databaseUrl: database?.url,
+    admin,
+    ...options,
+    config: { ...HARNESS_AUTH_LIMITS, ...options.config },
+  });
   const signedInClient = async (email: string, password: string) => {
     const c = client(backend.url, backend.anonKey);
     const { error } = await c.auth.signInWithPassword({ email, password });

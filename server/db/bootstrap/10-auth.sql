@@ -117,6 +117,21 @@ create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (par
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
 
+-- The abuse limits of the auth service (server/auth/rate-limit.ts), kept here rather than in the
+-- process so that a restart does not hand an attacker a fresh start. One row per key: a request
+-- bucket per client address (`stamp` is its theoretical arrival time, `hits` unused) or a counter
+-- of sign-in attempts (`hits`; `stamp` is the last one). Times are milliseconds since the epoch,
+-- from the service's clock. A row past `expires_at` means nothing and is swept.
+create table if not exists auth.rate_limits (
+  key text not null,
+  hits integer not null default 0,
+  stamp double precision not null,
+  expires_at double precision not null,
+  constraint rate_limits_pkey primary key (key)
+);
+comment on table auth.rate_limits is 'Auth: request rate limits and sign-in failure counters per client address and account.';
+create index if not exists rate_limits_expires_at_idx on auth.rate_limits (expires_at);
+
 -- Private to the auth service: row security on, and no privileges for anyone but the owner. This
 -- runs on every start, so grants that a later script or default privileges may have handed out
 -- are taken back.
@@ -124,8 +139,9 @@ alter table auth.users enable row level security;
 alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
+alter table auth.rate_limits enable row level security;
 
-revoke all on table auth.users, auth.identities, auth.sessions, auth.refresh_tokens from public;
+revoke all on table auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.rate_limits from public;
 revoke all on sequence auth.refresh_tokens_id_seq from public;
 
 do $$
@@ -134,7 +150,7 @@ declare
 begin
   foreach api_role in array array['anon', 'authenticated', 'service_role'] loop
     if exists (select 1 from pg_roles where rolname = api_role) then
-      execute format('revoke all on table auth.users, auth.identities, auth.sessions, auth.refresh_tokens from %I', api_role);
+      execute format('revoke all on table auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.rate_limits from %I', api_role);
       execute format('revoke all on sequence auth.refresh_tokens_id_seq from %I', api_role);
     end if;
   end loop;

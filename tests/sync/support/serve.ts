@@ -17,6 +17,7 @@ import pg from 'pg';
 import { DEMO_ADMIN, startBackend, type RunningBackend } from '../../../server/backend.ts';
 import { log, logError } from '../../../server/log.ts';
 import { startThrowawayPostgres } from '../../../scripts/machine.ts';
+import { HARNESS_AUTH_LIMITS } from '../../support/auth-limits.ts';
 import { startTestBackend, type TestBackend } from '../../support/backend.ts';
 import { serveHarnessPage } from './harness-page.ts';
 import { testPort } from '../../support/ports.ts';
@@ -59,7 +60,13 @@ function postgresBackend() {
       url.pathname = `/${rows[0]!.name}`;
       return { backend: primary, databaseUrl: url.toString(), stop: async () => undefined };
     }
-    const backend = await startBackend({ port: 0, databaseUrl, seedWhenFresh: true, admin: DEMO_ADMIN });
+    const backend = await startBackend({
+      port: 0,
+      databaseUrl,
+      seedWhenFresh: true,
+      admin: DEMO_ADMIN,
+      config: HARNESS_AUTH_LIMITS,
+    });
     return {
       backend,
       databaseUrl,
