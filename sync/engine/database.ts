@@ -1,0 +1,84 @@
+/**
+ * Opens the replica: an RxDB database on IndexedDB (Dexie storage), shared by the tabs of this browser
+ * (`multiInstance`: they see each other's writes over BroadcastChannel), with one collection per
+ * replicated table. A public replica's collections refuse local writes.
+ */
+import { addRxPlugin, createRxDatabase, deepEqual, type RxCollection, type RxConflictHandler } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
+import { TABLE_NAMES, type TableName } from '../schema/types.ts';
+import type { SyncCollections, SyncDatabase } from './types.ts';
+
+export type AnyDoc = Record<string, unknown>;
+
+/** Document state without RxDB's bookkeeping, for comparisons. */
+export function documentState(doc: AnyDoc): AnyDoc {
+  const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc;
+  return { ...rest, _deleted: Boolean(rest._deleted) };
+}
+
+/**
+ * The server's version always wins the row (losing local versions are kept by the push handler,
+ * which knows why a write lost). Equality is exact, `modified` included, so a newer server stamp is
+ * always taken over.
+ */
+export const conflictHandler: RxConflictHandler<AnyDoc> = {
+  isEqual: (a, b) => deepEqual(documentState(a), documentState(b)),
+  resolve: async (input) => input.realMasterState,
+};
+
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  pluginsAdded = true;
+}
+
+export interface Replica {
+  db: SyncDatabase;
+  collections: SyncCollections;
+  /** A collection typed loosely, for code that works on every table alike. */
+  anyCollection(table: TableName): RxCollection<AnyDoc>;
+}
+
+/** Opens (or creates, or migrates) the database `name` with every replicated table's collection. */
+export async function openReplica(name: string, mode: 'public' | 'admin'): Promise<Replica> {
+  addPlugins();
+  const db: SyncDatabase = await createRxDatabase<SyncCollections>({
+    name,
+    storage: getRxStorageDexie(),
+    multiInstance: true,
+    eventReduce: true,
+  });
+  let collections: SyncCollections;
+  try {
+    collections = (await db.addCollections(
+      Object.fromEntries(
+        TABLE_NAMES.map((table) => [
+          table,
+          { schema: collectionSchema(table), migrationStrategies: migrationStrategies(table), conflictHandler },
+        ]),
+      ),
+    )) as unknown as SyncCollections;
+  } catch (error) {
+    // A schema RxDB refuses (DB6: changed without a version bump) or too many open collections.
+    await db.close();
+    throw error;
+  }
+  const anyCollection = (table: TableName) => collections[table] as unknown as RxCollection<AnyDoc>;
+  if (mode === 'public') {
+    const readOnly = () => {
+      throw new Error('The public replica is read-only: writes go through an admin engine');
+    };
+    for (const table of TABLE_NAMES) {
+      const collection = anyCollection(table);
+      collection.preInsert(readOnly, false);
+      collection.preSave(readOnly, false);
+      collection.preRemove(readOnly, false);
+    }
+  }
+  return { db, collections, anyCollection };
+}

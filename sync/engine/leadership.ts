@@ -1,0 +1,170 @@
+/**
+ * Leadership: every tab opens the replica, but only the elected leader replicates. Once this tab
+ * leads, it reports when a round of pulls and pushes runs and when one ended without errors (in the
+ * meta store, so every tab shows it), marks each table's first full pull, drops pending entries the
+ * server has, and pulls again on a realtime change, on coming online and on becoming visible.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  BehaviorSubject,
+  combineLatest,
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  map,
+  type Subscription,
+} from 'rxjs';
+import type { MetaStore } from '../meta-store.ts';
+import { watchRemoteChanges, type RealtimeState } from '../replication/realtime.ts';
+import { TABLE_NAMES } from '../schema/types.ts';
+import type { PendingChanges } from './pending.ts';
+import { nowIso, type ProblemLog } from './problems.ts';
+import type { Replications } from './replications.ts';
+import type { SyncDatabase } from './types.ts';
+
+export interface LeadershipInput {
+  name: string;
+  mode: 'public' | 'admin';
+  db: SyncDatabase;
+  client: SupabaseClient;
+  /** Listen to realtime changes. */
+  realtime: boolean;
+  meta: MetaStore;
+  problems: ProblemLog;
+  replications: Replications;
+  pending: PendingChanges;
+  /** Subscriptions to end when the engine is destroyed. */
+  subscriptions: Subscription[];
+}
+
+export interface Leadership {
+  /** True while this tab replicates. */
+  readonly isLeader: BehaviorSubject<boolean>;
+  /** A pull or push runs (known in the leading tab only; the others read the meta store). */
+  readonly syncing: BehaviorSubject<boolean>;
+  /** Pulls (and pushes) every table now, when this tab leads. */
+  resync(): void;
+  /** Stops listening; the replications themselves are cancelled by the engine. */
+  stop(): Promise<void>;
+  /** Completes the subjects, once nothing reads them any more. */
+  close(): void;
+}
+
+export function followLeadership(input: LeadershipInput): Leadership {
+  const { name, mode, db, client, meta, problems, replications, pending, subscriptions } = input;
+  const { reportFailure } = problems;
+  const isLeader = new BehaviorSubject(false);
+  const syncing = new BehaviorSubject(false);
+  const cleanups: (() => unknown)[] = [];
+  let stopped = false;
+
+  function resync(): void {
+    if (stopped || !isLeader.value) return;
+    for (const table of TABLE_NAMES) replications[table].reSync();
+  }
+
+  function reportRounds(): void {
+    const active$ = combineLatest(TABLE_NAMES.map((table) => replications[table].active$)).pipe(
+      map((states) => states.some(Boolean)),
+      distinctUntilChanged(),
+    );
+    let cycleFailed = false;
+    let wasActive = false;
+    subscriptions.push(
+      problems.transient.subscribe((entries) => {
+        if ([...entries.values()].some((entry) => entry.kind !== 'quota')) cycleFailed = true;
+      }),
+      active$.subscribe((active) => {
+        syncing.next(active);
+        void meta.setState('syncing', active).catch(reportFailure);
+        if (active) {
+          wasActive = true;
+          cycleFailed = problems.transient.value.size > 0;
+          return;
+        }
+        // Only the end of a round counts (not the idle state before the first one).
+        if (!wasActive) return;
+        if (!cycleFailed) void meta.setState('lastSyncedAt', nowIso()).catch(reportFailure);
+      }),
+      // A write in another tab adds a pending entry after our push may already be done.
+      meta
+        .pendingCount$()
+        .pipe(debounceTime(200))
+        .subscribe(() => void pending.reconcile().catch(reportFailure)),
+    );
+  }
+
+  function followTables(): void {
+    for (const table of TABLE_NAMES) {
+      // Once a table's push side is idle, it has pushed what it could (pulls may still be running):
+      // drop the pending entries the server now has.
+      void replications[table].startPromise.then(() => {
+        const up = replications[table].internalReplicationState?.events.active.up;
+        if (!up || stopped) return;
+        subscriptions.push(
+          up
+            .pipe(
+              distinctUntilChanged(),
+              filter((active) => !active),
+            )
+            .subscribe(() => void pending.reconcile([table]).catch(reportFailure)),
+        );
+      });
+      void replications[table]
+        .awaitInitialReplication()
+        .then(() => meta.setState(`initialPull:${mode}:${table}`, nowIso()))
+        .catch(reportFailure);
+    }
+  }
+
+  function listenForChanges(): void {
+    if (input.realtime) {
+      const stop = watchRemoteChanges({
+        client,
+        topic: `sync-${name}`,
+        tables: TABLE_NAMES,
+        onChange: (table) => replications[table].reSync(),
+        onJoined: resync,
+        onState: (state: RealtimeState, error) => {
+          if (state === 'error') problems.report('network', `Realtime: ${error?.message ?? 'channel error'}`);
+          if (state === 'subscribed') problems.clearKey('network:*');
+        },
+      });
+      cleanups.push(stop);
+    }
+    if (typeof window !== 'undefined') {
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') resync();
+      };
+      window.addEventListener('online', resync);
+      document.addEventListener('visibilitychange', onVisible);
+      cleanups.push(() => {
+        window.removeEventListener('online', resync);
+        document.removeEventListener('visibilitychange', onVisible);
+      });
+    }
+  }
+
+  function lead(): void {
+    if (stopped) return;
+    isLeader.next(true);
+    reportRounds();
+    followTables();
+    listenForChanges();
+  }
+  void db.waitForLeadership().then(lead, () => undefined);
+
+  return {
+    isLeader,
+    syncing,
+    resync,
+    async stop() {
+      stopped = true;
+      await Promise.all(cleanups.map((cleanup) => cleanup()));
+    },
+    close() {
+      isLeader.complete();
+      syncing.complete();
+    },
+  };
+}

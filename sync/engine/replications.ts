@@ -1,0 +1,142 @@
+/**
+ * One RxDB replication per table over supabase-js: pull by checkpoint; for admins, push with
+ * optimistic concurrency, keeping every local version that lost (the conflict list) and every write
+ * the server refused for good (the error list) in the meta store. Only the leading tab runs them
+ * (`waitForLeadership`).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import type { Subscription } from 'rxjs';
+import { documentKey, type MetaStore } from '../meta-store.ts';
+import type { PullCheckpoint } from '../replication/checkpoint.ts';
+import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
+import { createPullHandler, pulledColumns } from '../replication/pull.ts';
+import { createPushHandler, type LostEdit, type RefusedWrite } from '../replication/push.ts';
+import { TABLE_NAMES, type SyncDoc, type TableName } from '../schema/types.ts';
+import { nowIso, type ProblemLog } from './problems.ts';
+import type { SyncCollections, SyncEngineOptions } from './types.ts';
+
+export type Replication = RxReplicationState<SyncDoc<TableName>, PullCheckpoint>;
+export type Replications = Record<TableName, Replication>;
+
+export interface ReplicationsInput {
+  options: SyncEngineOptions;
+  client: SupabaseClient;
+  collections: SyncCollections;
+  meta: MetaStore;
+  problems: ProblemLog;
+  /** Subscriptions to end when the engine is destroyed. */
+  subscriptions: Subscription[];
+}
+
+export function startReplications({
+  options,
+  client,
+  collections,
+  meta,
+  problems,
+  subscriptions,
+}: ReplicationsInput): Replications {
+  const { mode } = options;
+  const { guarded, reportFailure } = problems;
+  const ownStamps = new Map<string, string>();
+
+  async function keepConflict(lost: LostEdit): Promise<void> {
+    await guarded(() =>
+      meta.putConflict({
+        key: documentKey(lost.table, lost.docId),
+        table: lost.table,
+        docId: lost.docId,
+        local: lost.local,
+        server: lost.server,
+        base: lost.base,
+        fields: lost.fields,
+        at: nowIso(),
+      }),
+    );
+  }
+  async function keepRefusal(refused: RefusedWrite): Promise<void> {
+    await guarded(() =>
+      meta.putRefusal({
+        key: `${documentKey(refused.table, refused.docId)}:${Date.now().toString(36)}`,
+        table: refused.table,
+        docId: refused.docId,
+        code: refused.code,
+        message: refused.message,
+        local: refused.local,
+        at: nowIso(),
+      }),
+    );
+  }
+  async function requireSession(): Promise<void> {
+    const { data } = await client.auth.getSession();
+    if (!data.session) {
+      throw new SyncRequestError('auth', { status: 401, message: 'Not signed in; changes wait' }, 'push');
+    }
+  }
+
+  const replications = {} as Replications;
+  for (const table of TABLE_NAMES) {
+    const columns = pulledColumns(table, mode);
+    const pull = createPullHandler({ table, client, columns, onSuccess: () => problems.clearTable(table) });
+    const push =
+      mode === 'admin'
+        ? createPushHandler({
+            table,
+            client,
+            columns,
+            ownStamps,
+            onConflict: keepConflict,
+            onRefused: keepRefusal,
+            requireSession,
+          })
+        : null;
+    replications[table] = replicateRxCollection<SyncDoc<TableName>, PullCheckpoint>({
+      // The mode and the backend are part of the identity: a different one starts from scratch.
+      replicationIdentifier: `${mode}:${table}:${options.supabaseUrl}`,
+      collection: collections[table] as unknown as RxCollection<SyncDoc<TableName>>,
+      deletedField: '_deleted',
+      live: true,
+      retryTime: options.retryTime ?? 5000,
+      waitForLeadership: true,
+      autoStart: true,
+      // RxDB's own visibility handling would start replicating in any visible tab, leader or not.
+      toggleOnDocumentVisible: false,
+      pull: {
+        batchSize: options.pullBatchSize ?? 200,
+        handler: async (checkpoint, batchSize) => {
+          try {
+            return await pull(checkpoint, batchSize);
+          } catch (error) {
+            reportFailure(error, table);
+            throw error;
+          }
+        },
+      },
+      ...(push
+        ? {
+            push: {
+              batchSize: options.pushBatchSize ?? 25,
+              handler: async (rows) => {
+                try {
+                  const answers = await push(rows);
+                  problems.clearTable(table);
+                  return answers;
+                } catch (error) {
+                  reportFailure(error, table);
+                  throw error;
+                }
+              },
+            },
+          }
+        : {}),
+    });
+    subscriptions.push(
+      replications[table].error$.subscribe((error) => {
+        if (isQuotaError(error)) reportFailure(error, table);
+      }),
+    );
+  }
+  return replications;
+}

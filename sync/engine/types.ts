@@ -1,0 +1,134 @@
+/**
+ * The engine's public types: its options, status, error entries and the engine object itself.
+ * sync/index.ts re-exports them; the pieces in this folder share them.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection, RxDatabase } from 'rxdb';
+import type { Observable } from 'rxjs';
+import type { ConflictRecord } from '../meta-store.ts';
+import type { FileOutbox, FileOutboxOptions, UploadTarget } from '../outbox/index.ts';
+import type { FailureKind } from '../replication/errors.ts';
+import type { DocPatch, NewDoc, SyncDoc, TableName } from '../schema/types.ts';
+
+/** The collections of the replica, one per replicated table. */
+export type SyncCollections = { [T in TableName]: RxCollection<SyncDoc<T>> };
+export type SyncDatabase = RxDatabase<SyncCollections>;
+
+/** Builds the file outbox; `createFileOutbox` from sync/outbox is the default. */
+export type OutboxFactory = (options: FileOutboxOptions) => FileOutbox;
+
+export interface SyncEngineOptions {
+  /** Name of the local database (IndexedDB); use one name per mode, e.g. `cdo-public`, `cdo-admin`. */
+  name: string;
+  supabaseUrl: string;
+  anonKey: string;
+  /**
+   * 'public': pulls public data with the anon key and never writes (the replica is read-only).
+   * 'admin': pulls everything the signed-in user may read and pushes local writes, with `client`.
+   */
+  mode: 'public' | 'admin';
+  /** supabase-js client of the signed-in admin; required in admin mode. Its session authorises every request. */
+  client?: SupabaseClient;
+  /** File outbox for admin mode (default `createFileOutbox`); false for none. */
+  outbox?: OutboxFactory | false;
+  /** Rows per pull request (default 200; the table API answers at most 1000). */
+  pullBatchSize?: number;
+  /** Documents per push cycle (default 25; each is its own request). */
+  pushBatchSize?: number;
+  /** Wait before retrying a failed pull or push, ms (default 5000; coming online retries at once). */
+  retryTime?: number;
+  /** Listen to realtime changes (default true). */
+  realtime?: boolean;
+}
+
+/** Something the user should know went wrong. */
+export interface SyncErrorEntry {
+  /** Stable key: dismiss a refusal with it. */
+  key: string;
+  /**
+   * 'refused': the server refused a local write for good (kept with its data, see `local`);
+   * 'quota': the device's storage is full; 'network' / 'server' / 'auth': retried until it passes.
+   */
+  kind: FailureKind | 'quota' | 'unknown';
+  message: string;
+  table?: TableName;
+  id?: string;
+  /** Postgres / PostgREST error code or HTTP status. */
+  code?: string;
+  /** The refused local version. */
+  local?: Record<string, unknown>;
+  /** ISO time. */
+  at: string;
+}
+
+export interface SyncStatus {
+  mode: 'public' | 'admin';
+  /** The browser says it is online. */
+  online: boolean;
+  /** This tab is the one that replicates. */
+  leader: boolean;
+  /** A pull or push is running (as the leading tab reports it). */
+  syncing: boolean;
+  /** When the last full round of pulls and pushes ended without errors (ISO), or null. */
+  lastSyncedAt: string | null;
+  /** Local writes the server has not accepted yet. */
+  pendingChanges: number;
+  /** Files in the outbox not uploaded yet. */
+  pendingUploads: number;
+  /** Local versions that lost a conflict and wait for re-apply or dismiss. */
+  conflicts: number;
+  errors: SyncErrorEntry[];
+}
+
+/** A local version that lost against the server (see meta-store.ts). */
+export type SyncConflict = ConflictRecord;
+
+export interface SyncEngine {
+  readonly mode: 'public' | 'admin';
+  readonly db: SyncDatabase;
+  readonly collections: SyncCollections;
+  /** The file outbox (admin mode), or null. */
+  readonly outbox: FileOutbox | null;
+  readonly status$: Observable<SyncStatus>;
+  /** True while this tab replicates. */
+  readonly isLeader$: Observable<boolean>;
+  readonly conflicts: {
+    /** Lost local versions, oldest first. */
+    list$: Observable<SyncConflict[]>;
+    /**
+     * Writes the lost version's changes (the fields it had changed) on top of the current version:
+     * an ordinary local edit that is pushed like any other. Then forgets the conflict.
+     */
+    reapply(key: string): Promise<void>;
+    /** Forgets the lost version. */
+    dismiss(key: string): Promise<void>;
+  };
+  readonly errors: {
+    /** Refused writes (kept) and current transient problems. */
+    list$: Observable<SyncErrorEntry[]>;
+    dismiss(key: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+  /** Inserts a document (an id is made when absent). Admin mode only. */
+  insert<T extends TableName>(table: T, doc: NewDoc<T>): Promise<SyncDoc<T>>;
+  /** Changes fields of a live document. Admin mode only. */
+  patch<T extends TableName>(table: T, id: string, patch: DocPatch<T>): Promise<SyncDoc<T>>;
+  /** Deletes a document (a soft delete on the server, which cascades). Admin mode only. */
+  remove(table: TableName, id: string): Promise<void>;
+  /**
+   * The outbox's hook: puts the uploaded file's public URL into the record's column, in place of
+   * the outbox placeholder, as an ordinary local write that is pushed. Does nothing when the record
+   * is gone or the column no longer holds a placeholder (the admin picked or typed something else).
+   */
+  applyUploadedUrl(target: UploadTarget, url: string): Promise<void>;
+  /** True once the replica has completed a full pull of `table` (ever, in this browser). */
+  initialPull$(table: TableName): Observable<boolean>;
+  /** Resolves once the replica has completed a full pull of `table` (at once for a returning visitor). */
+  awaitInitialPull(table: TableName): Promise<void>;
+  /** Pulls (and pushes) everything now; the leading tab does it. */
+  resync(): void;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Stops replicating and closes the database; `removeData` also deletes it from this browser. */
+  destroy(options?: { removeData?: boolean }): Promise<void>;
+}
