@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Attendee } from '../../data/attendee-records.ts';
 import { parseCsv } from '../../lib/csv.ts';
 import { attendeesToCsv, changesOf, newAttendeeOf, planImport } from './attendee-csv.ts';
-import type { Attendee } from './attendee-records.ts';
 
 function buildAttendee(overrides: Partial<Attendee> = {}): Attendee {
   return {

@@ -24,7 +24,7 @@ import {
   normaliseEmail,
   type Attendee,
   type AttendeeTextField,
-} from './attendee-records.ts';
+} from '../../data/attendee-records.ts';
 
 /** Export columns: the editable fields, then when the attendee registered. */
 export const EXPORT_COLUMNS = [...ATTENDEE_TEXT_FIELDS, 'registered_at'] as const;

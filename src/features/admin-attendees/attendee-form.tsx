@@ -4,54 +4,27 @@
  * for a saved attendee with a LinkedIn URL), the company-logo lookup ('Fetch Logo', and for a new
  * attendee automatically 1.5 s after the last keystroke in Company), and photo and logo files.
  *
- * Picked files are only held here: the page queues them in the outbox when the form is saved,
- * because the outbox wants the record written in the same action as the placeholder URL.
+ * Picked files are only held here: the page queues them in the outbox when the form is saved
+ * (src/data/save-attendee.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Search, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { useImageUrl } from '../../data/admin-data.ts';
+import type { Attendee } from '../../data/attendee-records.ts';
 import { findCompanyLogo, scrapeLinkedInProfile } from '../../data/external-services.ts';
+import { attendeeFormSchema, attendeeFormValues, type AttendeeFormValues } from '../../data/save-attendee.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { toast } from '../../ui/toaster.tsx';
-import { MAX_LENGTHS, isValidEmail, isWebUrl, type Attendee } from './attendee-records.ts';
 
 /** Spec section 9: the automatic logo lookup waits this long after the last keystroke. */
 export const AUTO_LOGO_DELAY_MS = 1500;
 
 export const SCRAPE_DEFAULT_ERROR =
   'The LinkedIn profile might be private or the API is having issues. You can manually fill in the fields.';
-
-const upTo = (field: keyof typeof MAX_LENGTHS) =>
-  z.string().max(MAX_LENGTHS[field], `At most ${MAX_LENGTHS[field]} characters`);
-
-const attendeeFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(MAX_LENGTHS.name, `At most ${MAX_LENGTHS.name} characters`),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .refine((value) => isValidEmail(value), 'Enter a valid email address'),
-  company: upTo('company'),
-  job_title: upTo('job_title'),
-  linkedin_url: z
-    .string()
-    .trim()
-    .max(MAX_LENGTHS.linkedin_url)
-    .refine((value) => value === '' || isWebUrl(value), 'Enter a URL starting with https://'),
-  bio: upTo('bio'),
-  priorities: upTo('priorities'),
-  current_focus: upTo('current_focus'),
-  future_focus: upTo('future_focus'),
-  /** The logo's URL: the stored one, or one the lookup found ('' for none). */
-  company_logo_url: z.string(),
-});
-
-export type AttendeeFormValues = z.infer<typeof attendeeFormSchema>;
 
 /** What happens to the photo on save. */
 export type PhotoChoice = { kind: 'keep' } | { kind: 'remove' } | { kind: 'file'; file: File };
@@ -89,21 +62,6 @@ function pickImage(event: ChangeEvent<HTMLInputElement>): PickedImage | null {
   return { file, previewUrl: URL.createObjectURL(file) };
 }
 
-function defaultsOf(attendee: Attendee | null): AttendeeFormValues {
-  return {
-    name: attendee?.name ?? '',
-    email: attendee?.email ?? '',
-    company: attendee?.company ?? '',
-    job_title: attendee?.job_title ?? '',
-    linkedin_url: attendee?.linkedin_url ?? '',
-    bio: attendee?.bio ?? '',
-    priorities: attendee?.priorities ?? '',
-    current_focus: attendee?.current_focus ?? '',
-    future_focus: attendee?.future_focus ?? '',
-    company_logo_url: attendee?.company_logo_url ?? '',
-  };
-}
-
 export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) {
   const {
     register,
@@ -115,7 +73,7 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
     formState: { errors, isSubmitting },
   } = useForm<AttendeeFormValues>({
     resolver: zodResolver(attendeeFormSchema),
-    defaultValues: defaultsOf(attendee),
+    defaultValues: attendeeFormValues(attendee),
   });
   const [photo, setPhoto] = useState<PickedImage | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);

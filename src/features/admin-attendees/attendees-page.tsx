@@ -6,13 +6,15 @@
 import { Link } from '@tanstack/react-router';
 import { Download, Image, Plus, ScanSearch } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useAdminActions, useAdminRows, useAdminTablePulled, type DocPatch } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRows, useAdminTablePulled } from '../../data/admin-data.ts';
+import { newestFirst, type Attendee } from '../../data/attendee-records.ts';
+import { useSaveAttendee } from '../../data/save-attendee.ts';
+import { blankToNull } from '../../data/table-check.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { AttendeeForm, type AttendeeFormSave } from './attendee-form.tsx';
 import { attendeesToCsv } from './attendee-csv.ts';
-import { newestFirst, normaliseEmail, textOrNull, type Attendee } from './attendee-records.ts';
 import { AttendeesTable } from './attendees-table.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
@@ -21,18 +23,9 @@ import { useBulkJobs } from './use-bulk-jobs.ts';
 /** closed, create (with the id the new attendee will get) or edit one attendee (spec section 4). */
 type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
-/** Only the fields that differ from the stored attendee, so a save never rewrites what it did not change. */
-function changedFields(current: Attendee, next: DocPatch<'attendees'>): DocPatch<'attendees'> {
-  const changes: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(next)) {
-    if ((current as Record<string, unknown>)[field] !== value) changes[field] = value;
-  }
-  return changes as DocPatch<'attendees'>;
-}
-
 function downloadCsv(attendees: readonly Attendee[]) {
-  // A byte-order mark so that spreadsheet programs read the file as UTF-8 (accents in names).
-  const blob = new Blob(['\uFEFF', attendeesToCsv(attendees)], { type: 'text/csv;charset=utf-8' });
+  // The text starts with a byte-order mark, so that spreadsheet programs read it as UTF-8.
+  const blob = new Blob([attendeesToCsv(attendees)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -48,6 +41,7 @@ export function AttendeesPage() {
   const attendees = useAdminRows('attendees', newestFirst);
   const pulled = useAdminTablePulled('attendees');
   const actions = useAdminActions();
+  const saveAttendee = useSaveAttendee();
   const bulk = useBulkJobs(attendees);
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
   const addButton = useRef<HTMLButtonElement>(null);
@@ -61,9 +55,8 @@ export function AttendeesPage() {
   }
 
   async function queue(file: File, kind: 'attendee-photo' | 'company-logo', id: string): Promise<string | null> {
-    const column = kind === 'attendee-photo' ? 'photo_url' : 'company_logo_url';
     try {
-      return await actions.queueImage(file, { kind, target: { table: 'attendees', id, column } });
+      return await saveAttendee.queueImage(file, kind, id);
     } catch (error) {
       toast.error('Upload failed', { description: errorMessage(error) });
       return null;
@@ -79,33 +72,20 @@ export function AttendeesPage() {
       if (queued === null) return false;
       photoUrl = queued;
     }
-    let logoUrl = textOrNull(values.company_logo_url);
+    let logoUrl = blankToNull(values.company_logo_url);
     if (logoFile) {
       const queued = await queue(logoFile, 'company-logo', id);
       if (queued === null) return false;
       logoUrl = queued;
     }
-    const fields = {
-      name: values.name,
-      email: normaliseEmail(values.email),
-      company: textOrNull(values.company),
-      job_title: textOrNull(values.job_title),
-      linkedin_url: textOrNull(values.linkedin_url),
-      bio: textOrNull(values.bio),
-      priorities: textOrNull(values.priorities),
-      current_focus: textOrNull(values.current_focus),
-      future_focus: textOrNull(values.future_focus),
-      photo_url: photoUrl,
-      company_logo_url: logoUrl,
-    };
+    const images = { photo_url: photoUrl, company_logo_url: logoUrl };
     try {
       if (mode.kind === 'create') {
-        await actions.insert('attendees', { id, ...fields });
+        await saveAttendee.create(id, values, images);
         toast.success('Attendee added successfully');
       } else {
         if (!editing) throw new Error('This attendee was deleted meanwhile');
-        const changes = changedFields(editing, fields);
-        if (Object.keys(changes).length > 0) await actions.patch('attendees', id, changes);
+        await saveAttendee.update(editing, values, images);
         toast.success('Attendee updated successfully');
       }
     } catch (error) {

@@ -3,11 +3,11 @@
  * Company, Job Title, Actions (edit, delete after a confirmation).
  */
 import { Pencil, Trash2 } from 'lucide-react';
+import type { Attendee } from '../../data/attendee-records.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table.tsx';
 import { AttendeePhoto, CompanyLogo } from './attendee-image.tsx';
-import type { Attendee } from './attendee-records.ts';
 
 export interface AttendeesTableProps {
   attendees: readonly Attendee[];

@@ -6,13 +6,13 @@
 import { Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { useAdminActions } from '../../data/admin-data.ts';
+import type { Attendee } from '../../data/attendee-records.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { changesOf, newAttendeeOf, planImport, type ImportPlan, type PlannedRow } from './attendee-csv.ts';
-import type { Attendee } from './attendee-records.ts';
 
 interface ImportReport {
   created: number;

@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useAdminActions } from '../../data/admin-data.ts';
+import { needsBio, needsLogo, type Attendee } from '../../data/attendee-records.ts';
 import { findCompanyLogo, scrapeLinkedInProfile } from '../../data/external-services.ts';
 import { toast } from '../../ui/toaster.tsx';
-import { needsBio, needsLogo, type Attendee } from './attendee-records.ts';
 
 /** Spec section 9: pauses between records. */
 export const BULK_LOGO_PAUSE_MS = 500;

@@ -3,15 +3,14 @@
  * four (sessions, attendees, sponsors, gallery) work on a saved event only. Saving writes to the
  * local replica (online or not) and closes the form; the sync engine pushes the change.
  *
- * The featured image is queued in the file outbox when the form is saved, not when it is picked:
- * the outbox swaps the public URL into the record only if the record already holds the placeholder,
- * so the placeholder and the file must reach the replica in the same action.
+ * The featured image is picked here and queued when the form is saved (src/data/save-event.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { useAdminActions, useImageUrl, type DocPatch } from '../../data/admin-data.ts';
+import { useImageUrl } from '../../data/admin-data.ts';
+import { normaliseSlugInput, slugForSave } from '../../data/event-values.ts';
+import { eventFormSchema, eventFormValues, useSaveEvent, type EventFormValues } from '../../data/save-event.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
@@ -21,78 +20,9 @@ import { type EventDoc } from './admin-rows.ts';
 import { EventAttendeesTab } from './event-attendees-tab.tsx';
 import { EventGalleryTab } from './event-gallery-tab.tsx';
 import { EventSponsorsTab } from './event-sponsors-tab.tsx';
-import { cleanPoints, fromDateTimeInput, normaliseSlugInput, slugForSave, toDateTimeInput } from './event-values.ts';
 import { imageProblem } from './image-file.ts';
 import { PointListEditor } from './point-list-editor.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
-import { blankToNull, checkAgainstTable } from './table-check.ts';
-
-const eventFormSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Title is required'),
-    slug: z.string(),
-    subheading: z.string(),
-    description: z.string(),
-    location: z.string(),
-    start_date: z.string().min(1, 'Start date is required'),
-    end_date: z.string().min(1, 'End date is required'),
-    request_invite_url: z.string(),
-    why_attend: z.array(z.string()),
-    why_partner: z.array(z.string()),
-  })
-  .superRefine((values, ctx) => {
-    if (values.title.trim() === '' || values.start_date === '' || values.end_date === '') return;
-    checkAgainstTable(ctx, 'events', eventFieldsOf(values));
-  });
-
-export type EventFormValues = z.input<typeof eventFormSchema>;
-
-/** The columns the form writes (the featured image aside). */
-function eventFieldsOf(values: EventFormValues) {
-  return {
-    title: values.title.trim(),
-    slug: slugForSave(values.slug),
-    subheading: blankToNull(values.subheading),
-    description: blankToNull(values.description),
-    location: blankToNull(values.location),
-    start_date: fromDateTimeInput(values.start_date) ?? '',
-    end_date: fromDateTimeInput(values.end_date) ?? '',
-    request_invite_url: blankToNull(values.request_invite_url),
-    why_attend: cleanPoints(values.why_attend),
-    why_partner: cleanPoints(values.why_partner),
-  };
-}
-
-function formValuesOf(event: EventDoc | null): EventFormValues {
-  return {
-    title: event?.title ?? '',
-    slug: event?.slug ?? '',
-    subheading: event?.subheading ?? '',
-    description: event?.description ?? '',
-    location: event?.location ?? '',
-    start_date: toDateTimeInput(event?.start_date),
-    end_date: toDateTimeInput(event?.end_date),
-    request_invite_url: event?.request_invite_url ?? '',
-    why_attend: event?.why_attend ?? [],
-    why_partner: event?.why_partner ?? [],
-  };
-}
-
-/** The fields of `next` that differ from `current` (only they are written, so edits merge well). */
-function changedFields(current: EventDoc, next: ReturnType<typeof eventFieldsOf>): DocPatch<'events'> {
-  const patch: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    const before = (current as Record<string, unknown>)[key];
-    const same =
-      Array.isArray(value) && Array.isArray(before)
-        ? value.length === before.length && value.every((item, i) => item === before[i])
-        : key.endsWith('_date')
-          ? Date.parse(String(before)) === Date.parse(String(value))
-          : (before ?? null) === value;
-    if (!same) patch[key] = value;
-  }
-  return patch as DocPatch<'events'>;
-}
 
 /** True when a field of the Basic Info tab is invalid. */
 function invalidBasics(invalid: Partial<Record<keyof EventFormValues, unknown>>): boolean {
@@ -123,7 +53,7 @@ interface PendingImage {
 }
 
 export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
-  const actions = useAdminActions();
+  const saveEvent = useSaveEvent();
   const [tab, setTab] = useState('basic');
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
   const [imageCleared, setImageCleared] = useState(false);
@@ -131,7 +61,7 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
   const headingId = useId();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
-    defaultValues: formValuesOf(event),
+    defaultValues: eventFormValues(event),
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
@@ -141,8 +71,8 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
 
   const save = handleSubmit(
     async (values) => {
-      const fields = eventFieldsOf(values);
-      if (fields.slug !== null && takenSlugs.has(fields.slug)) {
+      const slug = slugForSave(values.slug);
+      if (slug !== null && takenSlugs.has(slug)) {
         setError('slug', { message: 'Another event already has this slug' });
         setTab('basic');
         return;
@@ -152,11 +82,7 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
         let featuredImage: string | null | undefined;
         if (pendingImage) {
           try {
-            featuredImage = await actions.queueImage(pendingImage.file, {
-              kind: 'event-image',
-              eventId: id,
-              target: { table: 'events', id, column: 'featured_image_url' },
-            });
+            featuredImage = await saveEvent.queueFeaturedImage(id, pendingImage.file);
           } catch (error) {
             toast.error('Upload failed', { description: errorMessage(error) });
             setTab('images');
@@ -165,15 +91,8 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
         } else if (imageCleared) {
           featuredImage = null;
         }
-        if (event) {
-          const patch = changedFields(event, fields);
-          if (featuredImage !== undefined) patch.featured_image_url = featuredImage;
-          if (Object.keys(patch).length > 0) await actions.patch('events', id, patch);
-          toast.success('Event updated successfully');
-        } else {
-          await actions.insert('events', { id, ...fields, featured_image_url: featuredImage ?? null });
-          toast.success('Event created successfully');
-        }
+        await saveEvent.save(event, id, values, featuredImage);
+        toast.success(event ? 'Event updated successfully' : 'Event created successfully');
         onDone();
       } catch (error) {
         toastError(error);
@@ -312,7 +231,7 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
         </ul>
       )}
       <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
-        <Button onClick={() => void save()} disabled={saving || !actions.ready}>
+        <Button onClick={() => void save()} disabled={saving || !saveEvent.ready}>
           {event ? 'Update Event' : 'Create Event'}
         </Button>
         <Button variant="outline" onClick={onDone}>

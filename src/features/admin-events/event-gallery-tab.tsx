@@ -6,12 +6,12 @@
 import { X } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useAdminActions, useAdminRows, useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
+import { nextDisplayOrder } from '../../data/event-values.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { byDisplayOrder } from './admin-rows.ts';
-import { nextDisplayOrder } from './event-values.ts';
 import { imageProblem } from './image-file.ts';
 
 type GalleryDoc = SyncDoc<'event_gallery'>;

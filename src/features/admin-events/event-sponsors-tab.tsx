@@ -6,11 +6,11 @@
 import { ArrowDown, ArrowUp, ExternalLink, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows, useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
+import { nextDisplayOrder, swapDisplayOrder } from '../../data/event-values.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { byDisplayOrder } from './admin-rows.ts';
-import { nextDisplayOrder, swapDisplayOrder } from './event-values.ts';
 
 type SponsorDoc = SyncDoc<'sponsors_library'>;
 type TierDoc = SyncDoc<'sponsor_tiers'>;

@@ -8,13 +8,14 @@ import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAdminActions, type DocPatch, type SyncDoc } from '../../data/admin-data.ts';
+import { useAdminActions, type SyncDoc } from '../../data/admin-data.ts';
+import { combineDateAndTime, toTimeInput } from '../../data/event-values.ts';
+import { patchOf } from '../../data/patch-of.ts';
+import { blankToNull, tableProblems } from '../../data/table-check.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
-import { combineDateAndTime, toTimeInput } from './event-values.ts';
-import { blankToNull, tableProblems } from './table-check.ts';
 
 const TIME = /^\d{2}:\d{2}$/;
 
@@ -116,15 +117,8 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
     try {
       const id = session?.id ?? crypto.randomUUID();
       if (session) {
-        const patch: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(fields)) {
-          const before = (session as Record<string, unknown>)[key] ?? null;
-          const same = key.endsWith('_time')
-            ? Date.parse(String(before)) === Date.parse(value ?? '')
-            : before === value;
-          if (!same) patch[key] = value;
-        }
-        if (Object.keys(patch).length > 0) await actions.patch('sessions', id, patch as DocPatch<'sessions'>);
+        const patch = patchOf(session, fields);
+        if (Object.keys(patch).length > 0) await actions.patch('sessions', id, patch);
       } else {
         await actions.insert('sessions', { id, ...fields });
       }

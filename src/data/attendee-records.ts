@@ -4,7 +4,7 @@
  * makes (supabase/migrations: e-mail format, safe URLs, lengths), so that a refused write is caught
  * before it is queued.
  */
-import type { SyncDoc } from '../../data/admin-data.ts';
+import type { SyncDoc } from './admin-data.ts';
 
 export type Attendee = SyncDoc<'attendees'>;
 
@@ -110,11 +110,4 @@ export function newestFirst(a: Attendee, b: Attendee): number {
   const right = b.registered_at ? Date.parse(b.registered_at) : Number.POSITIVE_INFINITY;
   if (left === right) return a.name.localeCompare(b.name);
   return left < right ? 1 : -1;
-}
-
-/** A trimmed text, or null when blank (optional columns are stored as NULL, not ''). */
-export function textOrNull(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
 }

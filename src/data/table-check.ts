@@ -4,7 +4,7 @@
  * refuses what the server would refuse instead of the write being refused later, after sync.
  */
 import type { z } from 'zod';
-import { writeSchemaOf, type TableName } from '../../data/admin-data.ts';
+import { writeSchemaOf, type TableName } from './admin-data.ts';
 
 /** Friendlier texts for the schema's generic messages. */
 const MESSAGES: Record<string, string> = {
@@ -30,7 +30,7 @@ export function checkAgainstTable(ctx: z.RefinementCtx, table: TableName, row: R
 }
 
 /** Trimmed text, or null when blank (optional text columns store NULL, not ''). */
-export function blankToNull(value: string): string | null {
-  const trimmed = value.trim();
+export function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
