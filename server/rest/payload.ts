@@ -41,6 +41,21 @@ export function nestingDepth(text: string): number {
   return deepest;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A request body as text, refusing (PGRST102, as PostgREST's JSON decoder does) bytes that are not
+ * UTF-8: decoded leniently they would turn into U+FFFD and be stored as if the client had sent it.
+ */
+export function decodeBody(body: ArrayBuffer): string {
+  try {
+    return strictUtf8.decode(body);
+  } catch (error) {
+    if (error instanceof TypeError) throw invalidBody('Empty or invalid json');
+    throw error;
+  }
+}
+
 /** Parses a JSON body, refusing (PGRST102) what is not JSON or is nested beyond the limit. */
 export function parseJsonBody(text: string): unknown {
   if (nestingDepth(text) > LIMITS.maxJsonDepth) {

@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import type { RequestContext } from '../db/database.ts';
 import { singularityError } from './errors.ts';
-import { parseJsonBody } from './payload.ts';
+import { decodeBody, parseJsonBody } from './payload.ts';
 import { lookupTable, planRead } from './plan.ts';
 import { parseQuery } from './query-params.ts';
 import { applyRange, requireJsonBody, respond, rootRange, searchParams, type RestContext } from './request-context.ts';
@@ -61,7 +61,7 @@ export async function callRoutine(
     keys = new Set(Object.keys(args));
   } else {
     requireJsonBody(c);
-    const text = await c.req.text();
+    const text = decodeBody(await c.req.arrayBuffer());
     if (text.trim() !== '') bodyText = text;
     const body = parseJsonBody(bodyText);
     keys = new Set(typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : []);

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { RequestContext } from '../db/database.ts';
 import { conditionSql, type SqlParams } from './build-sql.ts';
 import { columnNotFound, maxAffectedViolation, singularityError } from './errors.ts';
-import { parsePayload } from './payload.ts';
+import { decodeBody, parsePayload } from './payload.ts';
 import { columnsNeededFromRoot, lookupTable, planRead, type PlannedItem, type ReadNode } from './plan.ts';
 import { parseQuery } from './query-params.ts';
 import { requireJsonBody, respond, searchParams, type RestContext, type StatementResult } from './request-context.ts';
@@ -97,7 +97,8 @@ export async function writeTable(
   const media = negotiateMedia(c.req.header('accept'));
   const query = parseQuery(searchParams(c), false);
   if (method !== 'DELETE') requireJsonBody(c);
-  const payload = method === 'DELETE' ? null : parsePayload(await c.req.text(), query.columns !== undefined);
+  const payload =
+    method === 'DELETE' ? null : parsePayload(decodeBody(await c.req.arrayBuffer()), query.columns !== undefined);
 
   const { cache, table, root, columns, conflict } = await rest.withSchema((cache) => {
     const table = lookupTable(cache, name);

@@ -117,3 +117,10 @@ export function fromDatabaseError(error: unknown): StorageError | null {
       return null;
   }
 }
+
+/**
+ * A `Range` that starts beyond the end of the file. Sent with HTTP 416 (not hosted's usual 400): a
+ * range request comes from a browser's media element or a download manager, which act on the status.
+ */
+export const rangeNotSatisfiable = () =>
+  new StorageError(416, 'InvalidRange', 'InvalidRange', 'The requested range is not satisfiable', 416);

@@ -49,8 +49,8 @@ export interface Placement {
 
 export interface StoredFile {
   size: number;
-  /** The file's bytes as a web stream (read lazily). */
-  stream(): ReadableStream<Uint8Array>;
+  /** The file's bytes as a web stream (read lazily); with a range, bytes `start` to `end` inclusive. */
+  stream(range?: { start: number; end: number }): ReadableStream<Uint8Array>;
 }
 
 export class ObjectStore {
@@ -133,7 +133,7 @@ export class ObjectStore {
     if (!info.isFile()) return null;
     return {
       size: info.size,
-      stream: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      stream: (range) => Readable.toWeb(createReadStream(file, range)) as ReadableStream<Uint8Array>,
     };
   }
 

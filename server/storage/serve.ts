@@ -3,7 +3,10 @@
  * headers (ETag, Last-Modified, Cache-Control, X-Robots-Tag: none), and two more that make sure a
  * browser can never run it as a document, whatever it contains: `X-Content-Type-Options: nosniff`
  * and `Content-Security-Policy: default-src 'none'; sandbox`. Conditional GETs (If-None-Match,
- * If-Modified-Since) answer 304.
+ * If-Modified-Since) answer 304. A single byte range (`Range: bytes=a-b`, `a-`, `-n`) answers 206
+ * with that part, as hosted Storage does (video players and resumed downloads ask for parts), and 416
+ * when it starts past the end; other Range headers (several ranges, other units, malformed) are
+ * ignored and the whole file is sent, as RFC 9110 allows.
  *
  * Cache lifetime: a file whose name is content-addressed (see `isContentAddressed`) is never
  * replaced by the app with other bytes, so it is cached for a year as immutable; any other file
@@ -11,6 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { ObjectMetadata } from './catalog.ts';
+import { rangeNotSatisfiable } from './errors.ts';
 import type { StoredFile } from './object-store.ts';
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -61,8 +65,64 @@ export function fileResponse(
   if (options.download !== undefined) headers['Content-Disposition'] = contentDisposition(options.download);
 
   if (notModified(c, metadata.eTag, lastModified)) return new Response(null, { status: 304, headers });
+  headers['Accept-Ranges'] = 'bytes';
+  const head = c.req.method === 'HEAD';
+  const range = rangeStillValid(c, metadata.eTag, lastModified) ? byteRange(c.req.header('range'), file.size) : null;
+  if (range === 'unsatisfiable') {
+    const error = rangeNotSatisfiable();
+    return new Response(JSON.stringify(error.body), {
+      status: error.httpStatus,
+      headers: { ...headers, 'Content-Type': 'application/json', 'Content-Range': `bytes */${file.size}` },
+    });
+  }
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${file.size}`;
+    headers['Content-Length'] = String(range.end - range.start + 1);
+    return new Response(head ? null : file.stream(range), { status: 206, headers });
+  }
   headers['Content-Length'] = String(file.size);
-  return new Response(c.req.method === 'HEAD' ? null : file.stream(), { status: 200, headers });
+  return new Response(head ? null : file.stream(), { status: 200, headers });
+}
+
+/**
+ * The part of a file of `size` bytes that a `Range` header asks for: null for the whole file (no
+ * header, or one this server ignores), 'unsatisfiable' when it starts at or past the end.
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header === undefined ? null : /^bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    // `-n`: the last n bytes.
+    const length = Number(match[2]);
+    return length === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const last = match[2] === '' ? Number.POSITIVE_INFINITY : Number(match[2]);
+  // An end before the start makes the header invalid, and an invalid Range is ignored.
+  if (last < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(last, size - 1) };
+}
+
+/**
+ * If-Range: a client resuming a download sends the ETag (or date) of the copy it has; when the
+ * object has changed since, it must get the whole new file, not a part of it.
+ */
+function rangeStillValid(c: Context, etag: string, lastModified: Date): boolean {
+  const ifRange = c.req.header('if-range')?.trim();
+  if (ifRange === undefined) return true;
+  // A weak ETag never matches here (RFC 9110: If-Range compares strongly).
+  if (ifRange.startsWith('W/')) return false;
+  if (ifRange.startsWith('"')) return ifRange === etag;
+  const date = Date.parse(ifRange);
+  return (
+    !Number.isNaN(date) &&
+    !Number.isNaN(lastModified.getTime()) &&
+    Math.floor(lastModified.getTime() / 1000) * 1000 === date
+  );
 }
 
 function notModified(c: Context, etag: string, lastModified: Date): boolean {

@@ -39,7 +39,7 @@ interface RawResult {
 
 async function raw(
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {},
 ): Promise<RawResult> {
   const response = await fetch(`${backend.url}/rest/v1${path}`, {
     method: init.method ?? 'GET',
@@ -279,6 +279,23 @@ describe('broken bodies', () => {
     await expectRefused('/zz_items', { method: 'POST', headers: jsonHeaders, body: '' }, 400, 'PGRST102');
     await expectRefused('/zz_items?id=eq.1', { method: 'PATCH', headers: jsonHeaders, body: 'qty=1' }, 400, 'PGRST102');
     await expectRefused('/rpc/zz_missing', { method: 'POST', headers: jsonHeaders, body: '{' }, 400, 'PGRST102');
+  });
+
+  it('refuses a JSON body that is not UTF-8 instead of storing U+FFFD in place of its bytes', async () => {
+    // Valid JSON around bytes that are no UTF-8: a lone continuation byte, an overlong '/', a
+    // truncated sequence, a UTF-16 surrogate written as UTF-8.
+    for (const bad of [[0x80], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80]]) {
+      const body = new Uint8Array([...Buffer.from('{"name":"caf'), ...bad, ...Buffer.from('"}')]);
+      const refused = await expectRefused('/zz_items', { method: 'POST', headers: jsonHeaders, body }, 400, 'PGRST102');
+      expect(refused.message).toBe('Empty or invalid json');
+      await expectRefused('/zz_items?id=eq.1', { method: 'PATCH', headers: jsonHeaders, body }, 400, 'PGRST102');
+      await expectRefused('/rpc/zz_missing', { method: 'POST', headers: jsonHeaders, body }, 400, 'PGRST102');
+    }
+    // The same text as real UTF-8 is stored as sent.
+    const good = await raw('/zz_items', { method: 'POST', headers: jsonHeaders, body: '{"name":"café ✓"}' });
+    expect(good.status).toBe(201);
+    expect((good.json as unknown as { name: string }[])[0]?.name).toBe('café ✓');
+    await service.from('zz_items').delete().eq('name', 'café ✓');
   });
 
   it('refuses arrays of non-objects and objects with different keys', async () => {
