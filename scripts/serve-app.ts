@@ -7,6 +7,11 @@
  * built next to the output by scripts/prerender.ts), so that their content paints, and crawlers read
  * it, without any script; should that fail or take too long, the prerendered page or the event shell
  * is served as before.
+ * Every HTML page carries the security headers of ./security-headers.ts (a Content-Security-Policy
+ * with the hashes of the build's inline scripts, no framing), and links that must be absolute
+ * (sitemap, calendar feed, robots.txt, an event's og:url) are made from the configured site origin,
+ * never from the request's Host header, which anyone can set. A path with a malformed percent-escape
+ * is a 400.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -18,6 +23,7 @@ import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import { log } from '../server/log.ts';
 import { EVENT_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, pageTemplateFile, ssrDirOf } from './page-template.ts';
+import { COMMON_HEADERS, pageHeadersLoader } from './security-headers.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
 export interface AppServerOptions {
@@ -26,6 +32,11 @@ export interface AppServerOptions {
   distDir: string;
   /** Written to /runtime-config.json (src/lib/runtime-config.ts reads it). */
   runtimeConfig: { supabaseUrl: string; supabaseAnonKey: string } & Record<string, string>;
+  /**
+   * The site's public origin (e.g. https://cdovision.example), which absolute links point at; this
+   * server's own http://localhost:<port> when unset.
+   */
+  siteUrl?: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -191,18 +202,46 @@ function pageRenderer(
   };
 }
 
+/** True when every percent-escape of the path decodes (as UTF-8); such a path is safe to decode anywhere. */
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
   const render = pageRenderer(root, options.runtimeConfig);
+  const securityHeaders = pageHeadersLoader(root, options.runtimeConfig);
+  // Known once the port is bound, before the first request.
+  let ownUrl = '';
+  const configuredOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
+  const siteOrigin = () => configuredOrigin ?? ownUrl;
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    const html = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
+    const headers = html ? await securityHeaders() : COMMON_HEADERS;
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
   // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
   app.use('*', compress());
+  // Every route below decodes the path; a malformed escape is the client's error, not a crash.
+  app.use('*', async (c, next) => {
+    if (!decodablePath(new URL(c.req.url).pathname)) {
+      return c.text('Bad request: malformed percent-escape in the path', 400, { 'Cache-Control': 'no-store' });
+    }
+    await next();
+  });
   app.get('/runtime-config.json', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(options.runtimeConfig);
   });
-  // /calendar.ics, /sitemap.xml and /robots.txt, made from the backend's functions and this origin.
-  addSiteFeedRoutes(app, options.runtimeConfig);
+  // /calendar.ics, /sitemap.xml and /robots.txt, made from the backend's functions and the site origin.
+  addSiteFeedRoutes(app, { ...options.runtimeConfig, siteOrigin });
   app.get('*', async (c) => {
     const requested = path.resolve(root, `.${decodeURIComponent(new URL(c.req.url).pathname)}`);
     const inside = requested === root || requested.startsWith(`${root}${path.sep}`);
@@ -212,13 +251,12 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
       return c.body(new Uint8Array(body), 200, {
         'Content-Type': CONTENT_TYPES[path.extname(requested)] ?? 'application/octet-stream',
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
       });
     }
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
-    const { html, status } = await render(url.pathname, url.origin);
+    const { html, status } = await render(url.pathname, siteOrigin());
     const page = html ?? (await pageFor(root, url.pathname));
     return c.body(typeof page === 'string' ? page : new Uint8Array(page), status, {
       'Content-Type': CONTENT_TYPES['.html']!,
@@ -235,8 +273,9 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     started.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  ownUrl = `http://localhost:${port}`;
   return {
-    url: `http://localhost:${port}`,
+    url: ownUrl,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections?.();

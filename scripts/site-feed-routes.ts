@@ -2,15 +2,19 @@
  * The app server's answers that are not files of the build: /calendar.ics and /sitemap.xml come
  * from the calendar-feed and sitemap server functions of the backend named in the runtime config
  * (so the feed's URL lives on the site's own origin and keeps working if the backend moves), with
- * this site's origin passed along for the links; /robots.txt is written here because its Sitemap
- * line must be an absolute URL on this origin.
+ * the site's origin passed along for the links; /robots.txt is written here because its Sitemap
+ * line must be an absolute URL on the site's origin. That origin is configured, never taken from
+ * the request: its Host header is whatever the client chose to send.
  */
 import type { Context, Hono } from 'hono';
+import { logError } from '../server/log.ts';
 
 export interface SiteFeedOptions {
   /** The backend whose functions answer (runtime-config.json's supabaseUrl and anon key). */
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** The site's public origin, which the links point at. */
+  siteOrigin: () => string;
 }
 
 const FUNCTION_TIMEOUT_MS = 10_000;
@@ -30,7 +34,7 @@ export function robotsTxt(origin: string): string {
 }
 
 async function fromFunction(c: Context, options: SiteFeedOptions, name: string): Promise<Response> {
-  const origin = new URL(c.req.url).origin;
+  const origin = options.siteOrigin();
   const url = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${name}?origin=${encodeURIComponent(origin)}`;
   try {
     const answer = await fetch(url, {
@@ -38,7 +42,7 @@ async function fromFunction(c: Context, options: SiteFeedOptions, name: string):
       headers: { apikey: options.supabaseAnonKey },
       signal: AbortSignal.timeout(FUNCTION_TIMEOUT_MS),
     });
-    const headers = new Headers({ 'X-Content-Type-Options': 'nosniff' });
+    const headers = new Headers();
     for (const header of PASSED_HEADERS) {
       const value = answer.headers.get(header);
       if (value) headers.set(header, value);
@@ -48,7 +52,7 @@ async function fromFunction(c: Context, options: SiteFeedOptions, name: string):
       headers,
     });
   } catch (error) {
-    console.error(`${c.req.path}: the ${name} function did not answer: ${String(error)}`);
+    logError(`${c.req.path}: the ${name} function did not answer: ${String(error)}`);
     return c.text(`${c.req.path} is unavailable right now; please try again later.`, 502, {
       'Cache-Control': 'no-store',
     });
@@ -60,6 +64,6 @@ export function addSiteFeedRoutes(app: Hono, options: SiteFeedOptions): void {
   app.on(['GET', 'HEAD'], '/calendar.ics', (c) => fromFunction(c, options, 'calendar-feed'));
   app.on(['GET', 'HEAD'], '/sitemap.xml', (c) => fromFunction(c, options, 'sitemap'));
   app.on(['GET', 'HEAD'], '/robots.txt', (c) =>
-    c.text(robotsTxt(new URL(c.req.url).origin), 200, { 'Cache-Control': 'public, max-age=3600' }),
+    c.text(robotsTxt(options.siteOrigin()), 200, { 'Cache-Control': 'public, max-age=3600' }),
   );
 }

@@ -5,6 +5,7 @@
  * `supabase status` does.
  * Settings: PORT (4173), API_PORT (54321), DATABASE_URL (PostgreSQL instead of PGlite), DATA_DIR (.data),
  * DIST_DIR (dist; the browser tests build into their own folder), SKIP_BUILD (1 serves the last build),
+ * SITE_URL (the site's public origin, which absolute links point at; http://localhost:<PORT>),
  * the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL,
  * and the auth service's abuse limits (AUTH_RATE_LIMIT_*, AUTH_SIGN_IN_*, AUTH_MAX_METADATA_*,
  * TRUSTED_PROXIES: server/auth/settings.ts).
@@ -28,6 +29,7 @@ const env = z
     DATA_DIR: z.string().default(path.join(root, '.data')),
     DIST_DIR: z.string().default(path.join(root, 'dist')),
     SKIP_BUILD: z.enum(['0', '1']).default('0'),
+    SITE_URL: z.string().url().optional(),
     // Run-time settings of the app (src/lib/runtime-config.ts); unset ones are left out.
     ENQUIRY_FORM_URL: z.string().url().optional(),
     NOMINATION_FORM_URL: z.string().url().optional(),
@@ -42,6 +44,8 @@ if (env.SKIP_BUILD === '0')
   await build({ root, logLevel: 'warn', build: { outDir: path.resolve(env.DIST_DIR), emptyOutDir: true } });
 
 const appUrl = `http://localhost:${env.PORT}`;
+// Links in the sitemap, the calendar feed, robots.txt and og:url, and auth's redirects.
+const siteUrl = env.SITE_URL ? new URL(env.SITE_URL).origin : appUrl;
 const backend = await startBackend({
   port: env.API_PORT,
   hostname: '0.0.0.0',
@@ -49,12 +53,13 @@ const backend = await startBackend({
   dataDir: env.DATA_DIR,
   seedWhenFresh: true,
   admin: DEMO_ADMIN,
-  siteUrl: appUrl,
+  siteUrl,
   config: authConfig,
 });
 const app = await startAppServer({
   port: env.PORT,
   distDir: path.resolve(env.DIST_DIR),
+  siteUrl,
   runtimeConfig: {
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey,

@@ -1,7 +1,8 @@
 /**
  * The HTTP face of the local backend: one Hono app with the same paths as a hosted Supabase project
- * (/auth/v1, /rest/v1, /storage/v1, ...), CORS as the hosted gateway sends it, and a body-size guard
- * (storage uploads are exempt: each bucket has its own limit, enforced by the storage service).
+ * (/auth/v1, /rest/v1, /storage/v1, ...), CORS as the hosted gateway sends it (any origin, no
+ * credentials), and a body-size guard (storage uploads are exempt: each bucket has its own limit,
+ * enforced by the storage service).
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -18,7 +19,10 @@ export function createApp(services: BackendServices): Hono {
   app.use(
     '*',
     cors({
-      origin: (origin) => origin || '*',
+      // As the hosted gateway: any origin, never with credentials. supabase-js sends its keys in
+      // headers, not cookies, so echoing the caller's origin with Allow-Credentials would only let
+      // any site make credentialed requests without giving the app anything.
+      origin: '*',
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: [
         'authorization',
@@ -45,7 +49,6 @@ export function createApp(services: BackendServices): Hono {
         // auth-js reads error codes only when it can see the API version the auth service answered with.
         'X-Supabase-Api-Version',
       ],
-      credentials: true,
       maxAge: 86400,
     }),
   );

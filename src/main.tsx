@@ -1,3 +1,5 @@
+// First: it configures zod before any schema is built.
+import './lib/zod-without-eval.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
