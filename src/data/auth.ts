@@ -5,9 +5,12 @@
  * once an admin is signed in (the visitor's again after sign-out).
  *
  * The role check is remembered per user in localStorage: offline, a stored session is all an admin
- * has, and the back office must still open on its local replica (design.md: admins edit on flaky
- * venue Wi-Fi). Only a check that could not reach the server falls back to that memory; any answer
- * from the server, or any other failure, counts as it is (a failed check means not admin).
+ * has, and the back office must still open on its local replica (admins edit on flaky venue Wi-Fi).
+ * A stored session of a user remembered as an admin opens the back office at once, before supabase-js
+ * or the server has answered anything; the role is checked again once they do, in the background,
+ * and only an answer from the server changes it. A check that could not reach the server falls back
+ * to the memory; any answer from the server, or any other failure, counts as it is (a failed check
+ * means not admin).
  * Likewise, when supabase-js cannot refresh an expired session because the network is down, it keeps
  * the session in storage but reports nobody signed in; the store then keeps that user signed in on
  * the stored session (the replica's pushes wait for a fresh token), and refreshes once back online.
@@ -53,10 +56,17 @@ const LOADING: AuthState = { loading: true, user: null, session: null, isAdmin: 
 const SIGNED_OUT: AuthState = { loading: false, user: null, session: null, isAdmin: false, signedOut: false };
 const ROLE_MEMORY_KEY = 'cdo-vision:admin-role';
 
+/** The role of the signed-in user; `answered` when the server said so (else it came from memory). */
+interface KnownRole {
+  userId: string;
+  isAdmin: boolean;
+  answered: boolean;
+}
+
 let state: AuthState = LOADING;
 let started = false;
 /** The role answer for the signed-in user, so token refreshes do not check again. */
-let knownRole: { userId: string; isAdmin: boolean } | null = null;
+let knownRole: KnownRole | null = null;
 /** Counts session changes, so that a slow role check for an older session is ignored. */
 let sessionChanges = 0;
 /** The user chose to sign out (cleared by the next sign-in). */
@@ -91,8 +101,12 @@ function rememberedRole(userId: string): boolean {
   }
 }
 
-/** Spec section 4: admin only when a user_roles row with role admin exists for the user. */
-async function checkAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+/**
+ * Admin only when a user_roles row with role admin exists for the user; a check the server refused
+ * means not admin. `answered` is false when the request never reached the server: the role then
+ * comes from memory.
+ */
+async function checkAdmin(client: SupabaseClient, userId: string): Promise<KnownRole> {
   try {
     const { data, error, status } = await client
       .from('user_roles')
@@ -103,13 +117,28 @@ async function checkAdmin(client: SupabaseClient, userId: string): Promise<boole
     if (!error) {
       const isAdmin = data?.role === 'admin';
       rememberRole({ userId, isAdmin });
-      return isAdmin;
+      return { userId, isAdmin, answered: true };
     }
     // status 0: the request never reached the server.
-    return status === 0 ? rememberedRole(userId) : false;
+    if (status === 0) return { userId, isAdmin: rememberedRole(userId), answered: false };
+    return { userId, isAdmin: false, answered: true };
   } catch {
-    return rememberedRole(userId);
+    return { userId, isAdmin: rememberedRole(userId), answered: false };
   }
+}
+
+/**
+ * Checks the role of a user shown on what was known of it, without holding anything up; only an
+ * answer from the server that differs changes what the app shows.
+ */
+async function recheckRole(client: SupabaseClient, user: User, change: number): Promise<void> {
+  const checked = await checkAdmin(client, user.id);
+  if (change !== sessionChanges || !checked.answered || knownRole?.userId !== user.id) return;
+  const changed = knownRole.isAdmin !== checked.isAdmin;
+  knownRole = checked;
+  if (!changed) return;
+  setState({ ...state, loading: false, isAdmin: checked.isAdmin });
+  openReplicaFor(client, checked.isAdmin);
 }
 
 /**
@@ -143,7 +172,7 @@ async function onSession(client: SupabaseClient, reported: Session | null): Prom
   if (kept) {
     // Offline with an expired token: still signed in, on what we knew of the role.
     const isAdmin = knownRole?.userId === kept.user.id ? knownRole.isAdmin : rememberedRole(kept.user.id);
-    knownRole = { userId: kept.user.id, isAdmin };
+    knownRole = { userId: kept.user.id, isAdmin, answered: knownRole?.answered ?? false };
     setState({ loading: false, user: kept.user, session: kept, isAdmin, signedOut: false });
     openReplicaFor(client, isAdmin);
     return;
@@ -158,23 +187,40 @@ async function onSession(client: SupabaseClient, reported: Session | null): Prom
   }
   userSignedOut = false;
   if (knownRole?.userId === user.id) {
-    // A refreshed token or an updated user: the role stands.
+    // A refreshed token or an updated user: the role stands. One that came from memory (the back
+    // office opened offline, or before the server answered) is checked now, in the background.
     setState({ loading: false, user, session, isAdmin: knownRole.isAdmin, signedOut: false });
+    if (!knownRole.answered) void recheckRole(client, user, change);
     return;
   }
   setState({ loading: true, user, session, isAdmin: false, signedOut: false });
-  const isAdmin = await checkAdmin(client, user.id);
+  const checked = await checkAdmin(client, user.id);
   if (change !== sessionChanges) return;
-  knownRole = { userId: user.id, isAdmin };
-  setState({ loading: false, user, session, isAdmin, signedOut: false });
-  openReplicaFor(client, isAdmin);
+  knownRole = checked;
+  setState({ loading: false, user, session, isAdmin: checked.isAdmin, signedOut: false });
+  openReplicaFor(client, checked.isAdmin);
+}
+
+/**
+ * Before supabase-js has said anything (it first tries to refresh an expired token, which offline or
+ * on slow Wi-Fi takes seconds): a stored session of a user remembered as an admin opens the back
+ * office at once, on the local replica. supabase-js's answer, and the role check that follows it
+ * online, confirm or change that.
+ */
+function startFromMemory(): void {
+  const kept = storedSession();
+  if (!kept || !rememberedRole(kept.user.id)) return;
+  knownRole = { userId: kept.user.id, isAdmin: true, answered: false };
+  setState({ loading: false, user: kept.user, session: kept, isAdmin: true, signedOut: false });
 }
 
 function start(): void {
   if (started) return;
   started = true;
+  startFromMemory();
   getSupabase().then(
     (client) => {
+      if (state.isAdmin && state.user) openReplicaFor(client, true);
       client.auth.onAuthStateChange((_event, session) => {
         // supabase-js holds its session lock while it calls back; a query from inside the callback
         // would wait on that lock, so the role check runs just after.
@@ -232,7 +278,7 @@ async function acceptAdminInvite(token: string): Promise<void> {
   if (error) throw new Error(error.message);
   const { user, session } = state;
   if (!user) return;
-  knownRole = { userId: user.id, isAdmin: true };
+  knownRole = { userId: user.id, isAdmin: true, answered: true };
   rememberRole(knownRole);
   setState({ loading: false, user, session, isAdmin: true, signedOut: false });
   openReplicaFor(client, true);
@@ -244,11 +290,6 @@ const actions: AuthActions = { signIn, signUp, signOut, acceptAdminInvite };
 export function useAuth(): AuthState & AuthActions {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return useMemo(() => ({ ...snapshot, ...actions }), [snapshot]);
-}
-
-/** The auth state outside React (null-safe snapshot). */
-export function authState(): AuthState {
-  return state;
 }
 
 /**

@@ -6,8 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
-import { daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
+import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { API_URL, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
+
+const NOT_ADMIN = "You don't have admin privileges. Contact an administrator to grant access.";
 
 // Sign-in, first pull, an offline reload and the sync after reconnecting take a while on a shared machine.
 // Local writes and their toasts can take seconds while other suites load the machine.
@@ -148,4 +150,55 @@ test('an offline edit that someone else overtook is kept and shown in the confli
 
   await item.getByRole('button', { name: 'Re-apply my version' }).click();
   await eventually.poll(async () => (await serverEvent(api, event.id))?.location).toBe('Porto, Hall 1 (mine)');
+});
+
+test('the back office opens from what it holds when the API never answers, without waiting on the role check', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Hung Wi-Fi Event');
+  await api.create('events', { title, start_date: daysFromNow(40), end_date: daysFromNow(41) });
+  await openEventsPage(page);
+  await expect(card(page, title)).toBeVisible();
+
+  // Wi-Fi that takes requests and never answers: the session refresh and the role check hang.
+  const hung: string[] = [];
+  await context.route(`${API_URL}/**`, (route) => {
+    hung.push(route.request().url());
+  });
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+    await expect(card(page, title)).toBeVisible();
+    await expect(page.getByText(NOT_ADMIN)).toHaveCount(0);
+    // The role check was asked for, and is still unanswered: nothing waited on it.
+    expect(hung.some((url) => url.includes('/rest/v1/user_roles'))).toBe(true);
+  } finally {
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+
+  // Fully offline too.
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+    await expect(card(page, title)).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a role removed elsewhere is acted on once the server answers the check', async ({ page, api }) => {
+  const email = `${unique('demoted').replace(' ', '-')}@example.com`;
+  const password = 'demoted-password';
+  const { data, error } = await api.admin.functions.invoke('create-admin', { body: { email, password } });
+  expect(error).toBeNull();
+  const userId = (data as { userId: string }).userId;
+  await signInAs(page, { email, password });
+  await expect(page.getByText(NOT_ADMIN)).toHaveCount(0);
+
+  await api.admin.from('user_roles').delete().eq('user_id', userId).throwOnError();
+  await page.reload();
+  await expect(page.getByText(NOT_ADMIN)).toBeVisible();
 });
