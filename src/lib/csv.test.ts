@@ -21,46 +21,90 @@ describe('writing CSV (RFC 4180)', () => {
 });
 
 describe('reading CSV', () => {
-  it('reads quoted fields with commas, doubled quotes and line breaks', () => {
-    expect(parseCsv('a,"b, c","say ""hi""","x\r\ny"\r\n1,2,3,4\r\n')).toEqual([
+  it('reads quoted fields with commas, doubled quotes and line breaks', async () => {
+    expect(await parseCsv('a,"b, c","say ""hi""","x\r\ny"\r\n1,2,3,4\r\n')).toEqual([
       ['a', 'b, c', 'say "hi"', 'x\r\ny'],
       ['1', '2', '3', '4'],
     ]);
   });
 
-  it('accepts LF line ends, a byte-order mark, no final line break and skips blank lines', () => {
-    expect(parseCsv('\uFEFFname,email\n\nAda,ada@example.org\n\n')).toEqual([
+  it('accepts LF line ends, a byte-order mark, no final line break and skips blank lines', async () => {
+    expect(await parseCsv('\uFEFFname,email\n\nAda,ada@example.org\n\n')).toEqual([
       ['name', 'email'],
       ['Ada', 'ada@example.org'],
     ]);
-    expect(parseCsv('a,b')).toEqual([['a', 'b']]);
+    expect(await parseCsv('a,b')).toEqual([['a', 'b']]);
   });
 
-  it('keeps empty fields, quoted or not', () => {
-    expect(parseCsv('a,,c\r\n"",x,\r\n')).toEqual([
+  it('keeps empty fields, quoted or not', async () => {
+    expect(await parseCsv('a,,c\r\n"",x,\r\n')).toEqual([
       ['a', '', 'c'],
       ['', 'x', ''],
     ]);
   });
 
-  it('round-trips what it writes', () => {
+  it('round-trips what it writes', async () => {
     const records = [
       ['name', 'bio'],
       ['Ada', 'Line one\nLine "two", with comma'],
       ['', ' spaced '],
     ];
-    expect(parseCsv(toCsv(records))).toEqual(records);
+    expect(await parseCsv(toCsv(records))).toEqual(records);
   });
 
-  it('refuses malformed text with the line of the problem', () => {
-    expect(() => parseCsv('a,"open\nstill open')).toThrow(CsvParseError);
-    expect(() => parseCsv('a,"open\nstill open')).toThrow('A quoted field is never closed (line 1)');
-    expect(() => parseCsv('ok\n"closed"tail')).toThrow('Text after a closing quote (line 2)');
-    expect(() => parseCsv('ab"c')).toThrow('A quote inside an unquoted field (line 1)');
+  it('refuses malformed text with the line of the problem', async () => {
+    await expect(parseCsv('a,"open\nstill open')).rejects.toThrow(CsvParseError);
+    await expect(parseCsv('a,"open\nstill open')).rejects.toThrow('A quoted field is never closed (line 1)');
+    await expect(parseCsv('ok\n"closed"tail')).rejects.toThrow('Text after a closing quote (line 2)');
+    await expect(parseCsv('name\r\nAda\r\n"Bo\r\nstill open')).rejects.toThrow(
+      'A quoted field is never closed (line 3)',
+    );
   });
 
-  it('reads nothing from empty text', () => {
-    expect(parseCsv('')).toEqual([]);
-    expect(parseCsv('\r\n\r\n')).toEqual([]);
+  it('keeps a quote inside an unquoted field as a character, as spreadsheets read it', async () => {
+    expect(await parseCsv('ab"c,d')).toEqual([['ab"c', 'd']]);
+  });
+
+  it('reads nothing from empty text', async () => {
+    expect(await parseCsv('')).toEqual([]);
+    expect(await parseCsv('\r\n\r\n')).toEqual([]);
+  });
+});
+
+describe('reading CSV as spreadsheets save it', () => {
+  it('reads a semicolon-separated file with a byte-order mark and CRLF, as Excel in a European locale saves', async () => {
+    const text = '\uFEFFName;E-mail;Company\r\nJürgen Müller;j.mueller@example.de;Müller & Söhne, GmbH\r\n';
+    expect(await parseCsv(text)).toEqual([
+      ['Name', 'E-mail', 'Company'],
+      ['Jürgen Müller', 'j.mueller@example.de', 'Müller & Söhne, GmbH'],
+    ]);
+  });
+
+  it('reads quoted semicolons and line breaks in a semicolon-separated file', async () => {
+    expect(await parseCsv('name;bio\r\n"Ayşe Ağaoğlu";"Leads data; AI\r\nin Istanbul"\r\n')).toEqual([
+      ['name', 'bio'],
+      ['Ayşe Ağaoğlu', 'Leads data; AI\r\nin Istanbul'],
+    ]);
+  });
+
+  it('reads a tab-separated file, as a spreadsheet copies its cells', async () => {
+    expect(await parseCsv('name\temail\nZoë\tzoe@example.org\n')).toEqual([
+      ['name', 'email'],
+      ['Zoë', 'zoe@example.org'],
+    ]);
+  });
+
+  it('keeps a comma file comma-separated when its fields hold unquoted semicolons', async () => {
+    expect(await parseCsv('name,email,priorities\r\nAda,ada@example.org,Governance; AI\r\n')).toEqual([
+      ['name', 'email', 'priorities'],
+      ['Ada', 'ada@example.org', 'Governance; AI'],
+    ]);
+  });
+
+  it("skips the rows a spreadsheet leaves when rows are cleared (';;;')", async () => {
+    expect(await parseCsv('name;email\r\nAda;ada@example.org\r\n;\r\n;\r\n')).toEqual([
+      ['name', 'email'],
+      ['Ada', 'ada@example.org'],
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 /**
- * Comma-separated values as RFC 4180 defines them: fields separated by commas, records by CRLF
- * (LF alone is accepted on reading), a field holding a comma, quote or line break is quoted and its
- * quotes doubled. Written files start with no byte-order mark; a read one may have one.
+ * Comma-separated values as spreadsheets write and read them.
+ *
+ * Reading is papaparse's (loaded on first use, so only the page that imports a file pays for it):
+ * the separator is found from the text (comma; semicolon, as a spreadsheet in a European locale
+ * saves; tab), a byte-order mark is skipped, CRLF, LF or CR end records, quoted fields may hold
+ * separators, doubled quotes and line breaks, and rows with nothing in them are skipped.
+ *
+ * Writing is RFC 4180: fields separated by commas, records ended by CRLF, a field holding a comma,
+ * quote or line break is quoted and its quotes doubled. A file we hand to a spreadsheet starts with a
+ * UTF-8 byte-order mark (`CSV_FILE_START`): without it Excel on Windows reads the file in the
+ * machine's legacy code page and shows 'Müller' as 'MÃ¼ller'.
  */
 
 /** Thrown for text that is not valid CSV, with the 1-based line where the problem starts. */
@@ -15,6 +23,9 @@ export class CsvParseError extends Error {
   }
 }
 
+/** The UTF-8 byte-order mark every CSV file we write starts with. */
+export const CSV_FILE_START = '\uFEFF';
+
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field, quoted when it must be. */
@@ -22,74 +33,40 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** The CSV text of `records`, each record on its own CRLF-terminated line. */
+/** The CSV text of `records`, each record on its own CRLF-terminated line (no byte-order mark). */
 export function toCsv(records: readonly (readonly string[])[]): string {
   return records.map((record) => `${record.map(csvField).join(',')}\r\n`).join('');
 }
 
+/** Separators a spreadsheet saves CSV with, in the order papaparse tries them. */
+const SEPARATORS = [',', ';', '\t'];
+
+/** What papaparse reports for a quote it cannot make sense of, in our words. */
+const QUOTE_PROBLEMS: Record<string, string> = {
+  MissingQuotes: 'A quoted field is never closed',
+  InvalidQuotes: 'Text after a closing quote',
+};
+
+/** The 1-based line of `text` that the character at `index` is on. */
+function lineAt(text: string, index: number): number {
+  return (text.slice(0, Math.max(0, index)).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
+}
+
 /**
- * The records of `text`. Blank lines between records are skipped (a spreadsheet's trailing empty
- * rows); a quote inside an unquoted field, text after a closing quote or an unclosed quote is an
- * error rather than a guess.
+ * The records of `text`, a file as a spreadsheet saved it. A quote that is never closed, or text
+ * after a closing quote, is an error rather than a guess; a quote inside an unquoted field is kept
+ * as a character, as spreadsheets read it.
  */
-export function parseCsv(text: string): string[][] {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let line = 1;
-  /** False on a line that has held nothing yet, so that an empty line is no record. */
-  let lineHasContent = false;
-  let i = 0;
-
-  const endRecord = () => {
-    if (lineHasContent) {
-      record.push(field);
-      records.push(record);
-    }
-    record = [];
-    field = '';
-    lineHasContent = false;
-  };
-
-  while (i < source.length) {
-    const char = source[i];
-    if (char === '"') {
-      if (field !== '') throw new CsvParseError('A quote inside an unquoted field', line);
-      const startLine = line;
-      i += 1;
-      for (;;) {
-        if (i >= source.length) throw new CsvParseError('A quoted field is never closed', startLine);
-        const inner = source[i] as string;
-        i += 1;
-        if (inner === '"') {
-          if (source[i] !== '"') break;
-          i += 1;
-        } else if (inner === '\n') {
-          line += 1;
-        }
-        field += inner;
-      }
-      lineHasContent = true;
-      const next = source[i];
-      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        throw new CsvParseError('Text after a closing quote', line);
-      }
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-      lineHasContent = true;
-      i += 1;
-    } else if (char === '\r' || char === '\n') {
-      endRecord();
-      i += char === '\r' && source[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-    } else {
-      field += char;
-      lineHasContent = true;
-      i += 1;
-    }
+export async function parseCsv(text: string): Promise<string[][]> {
+  const { default: Papa } = await import('papaparse');
+  const result = Papa.parse<string[]>(text, {
+    delimitersToGuess: SEPARATORS,
+    skipEmptyLines: 'greedy',
+  });
+  const problem = result.errors.find((error) => error.type === 'Quotes');
+  if (problem) {
+    const message = QUOTE_PROBLEMS[problem.code] ?? problem.message;
+    throw new CsvParseError(message, lineAt(text, problem.index ?? 0));
   }
-  endRecord();
-  return records;
+  return result.data;
 }

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildCalendar,
@@ -154,5 +155,74 @@ describe('the file name of a download', () => {
     expect(icsFileName('CDO Vision — Zürich Summit, 2027')).toBe('cdo-vision-zurich-summit-2027.ics');
     expect(icsFileName('  !!  ')).toBe('event.ics');
     expect(icsFileName('a'.repeat(200))).toBe(`${'a'.repeat(80)}.ics`);
+  });
+});
+
+describe('what a calendar client reads back (parsed with ical.js)', () => {
+  // Commas, semicolons, backslashes, quotes, line breaks, and characters of two, three and four
+  // octets in UTF-8, long enough that folding has to fall inside or beside every one of them.
+  const title = 'Ağaoğlu & Müller, Zürich; "C:\\data" — 数据领导力 🚀 '.repeat(4).trim();
+  const location = 'Hôtel Métropole, Salle 2; Genève';
+  const description = 'Dinner; talks, panels\nLine two: 東京 🍣\r\nLine three \\ end';
+  // The octets a client receives (the feed's HTTP body, the download's Blob), and its reading of them.
+  const bytes = new TextEncoder().encode(
+    buildCalendar({
+      name: 'CDO Vision; Zürich, 2027',
+      now: NOW,
+      events: [
+        {
+          uid: eventUid('9a7b'),
+          title,
+          start: '2027-01-14T18:30:00+01:00',
+          end: '2027-01-14T23:00:00+01:00',
+          location,
+          description,
+          url: 'https://cdovision.example/events/zurich-2027',
+        },
+      ],
+    }),
+  );
+  const calendar = new ICAL.Component(ICAL.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const event = new ICAL.Event(vevents[0]);
+
+  it('reads one event with its title, place and description exactly as written', () => {
+    expect(vevents).toHaveLength(1);
+    expect(event.uid).toBe('event-9a7b@cdo-vision');
+    expect(event.summary).toBe(title);
+    expect(event.location).toBe(location);
+    // A line break, whichever the text had, is one escaped newline: LF when read back.
+    expect(event.description).toBe(description.replace('\r\n', '\n'));
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('prodid')).toBe('-//CDO Vision//Events Calendar//EN');
+  });
+
+  it('reads the start, end and stamp as instants in UTC', () => {
+    expect(event.startDate.zone).toBe(ICAL.Timezone.utcTimezone);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-01-14T17:30:00.000Z');
+    expect(event.endDate.zone).toBe(ICAL.Timezone.utcTimezone);
+    expect(event.endDate.toJSDate().toISOString()).toBe('2027-01-14T22:00:00.000Z');
+    const stamp = vevents[0]!.getFirstPropertyValue('dtstamp') as ICAL.Time;
+    expect(stamp.toJSDate().toISOString()).toBe(NOW.toISOString());
+  });
+
+  it('is CRLF lines of at most 75 octets, each valid UTF-8 on its own, so folding split no character', () => {
+    const lines: Uint8Array[] = [];
+    let start = 0;
+    for (let i = 0; i < bytes.length - 1; i += 1) {
+      if (bytes[i] === 0x0d && bytes[i + 1] === 0x0a) {
+        lines.push(bytes.subarray(start, i));
+        start = i + 2;
+      }
+    }
+    expect(start).toBe(bytes.length);
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(75);
+      expect(line.includes(0x0d) || line.includes(0x0a)).toBe(false);
+      expect(() => strict.decode(line)).not.toThrow();
+    }
+    // The title alone needs several physical lines, so folding was exercised.
+    expect(lines.filter((line) => line[0] === 0x20).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Admin: Attendees (spec section 2; issue 6) in the browser, against the real backend and the fake
+ * Admin: Attendees (spec section 2) in the browser, against the real backend and the fake
  * LinkedIn provider, AI endpoint and logo service of support/fake-services.ts (logo domains starting
  * with 'missing' are unknown there; LinkedIn handles starting with 'private-' are private).
  */
@@ -361,6 +361,10 @@ test('admin exports every attendee as an RFC 4180 CSV file', async ({ page, api 
     company: 'Quote "Corp"',
     bio: 'Line one\nLine two',
   });
+  const accented = await api.create<AttendeeRow>('attendees', {
+    name: unique('Ayşe Ağaoğlu-Müller'),
+    email: uniqueEmail('csv-export-accents'),
+  });
   await openAttendees(page);
 
   const [download] = await Promise.all([
@@ -368,7 +372,11 @@ test('admin exports every attendee as an RFC 4180 CSV file', async ({ page, api 
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^attendees-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+  const bytes = await readFile(await download.path());
+  // UTF-8 with a byte-order mark, which Excel needs to show accented names as written.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toContain(`${accented.name},${accented.email},`);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   expect(
     text.startsWith(
       'name,email,company,job_title,linkedin_url,bio,priorities,current_focus,future_focus,photo_url,company_logo_url,registered_at\r\n',
@@ -440,6 +448,51 @@ test('admin imports a CSV file: a preview says what each row will do, then a rep
   // A blank cell keeps what was stored.
   expect((await serverAttendee(api, existing.email))?.job_title).toBe('Keeps This Title');
   expect(await serverAttendee(api, 'nameless@example.org')).toBeNull();
+});
+
+test('admin imports a list saved by a spreadsheet in a European locale: semicolons, a byte-order mark, accented names', async ({
+  page,
+  api,
+}) => {
+  const existing = await api.create<AttendeeRow>('attendees', {
+    name: unique('Csv Zoë Existing'),
+    email: uniqueEmail('csv-semicolon-existing'),
+    company: 'Old Company',
+  });
+  const newName = unique('Ayşe Ağaoğlu');
+  const newEmail = uniqueEmail('csv-semicolon-new');
+  createdByPage.push(newEmail);
+  // As Excel in a German or French locale saves a sheet: BOM, semicolons, CRLF, quotes only where needed.
+  const csv = [
+    'Name;E-mail;Company;Job Title',
+    `${newName};${newEmail};"Koç Holding; Data";Chief Data Officer`,
+    `${existing.name};${existing.email};Société Générale, SA;`,
+    '',
+  ].join('\r\n');
+  await openAttendees(page);
+
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import attendees from CSV' });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'personnes.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`, 'utf8') });
+  await expect(dialog.getByText('personnes.csv: 1 to create, 1 to update, 0 refused')).toBeVisible();
+  const preview = dialog.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row').filter({ hasText: newName })).toContainText('Create');
+  await expect(preview.getByRole('row').filter({ hasText: existing.name })).toContainText('Update existing attendee');
+
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(dialog.getByText('Import complete: 1 created, 1 updated, 0 refused')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await expect(attendeeRow(page, newName).getByRole('cell', { name: 'Koç Holding; Data' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const row = await serverAttendee(api, newEmail);
+      return row && { name: row.name, company: row.company, job_title: row.job_title };
+    })
+    .toEqual({ name: newName, company: 'Koç Holding; Data', job_title: 'Chief Data Officer' });
+  await expect.poll(async () => (await serverAttendee(api, existing.email))?.company).toBe('Société Générale, SA');
 });
 
 test('the attendees page with the form open has no serious accessibility problems', async ({ page }) => {

@@ -22,10 +22,19 @@ function buildAttendee(overrides: Partial<Attendee> = {}): Attendee {
   };
 }
 
+/**
+ * `records` as Excel in a European locale saves them: a byte-order mark, semicolons between fields,
+ * quotes only around fields with a semicolon, a quote or a line break, CRLF after each row.
+ */
+function semicolonFile(records: readonly string[][]): string {
+  const field = (cell: string) => (/[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  return `\uFEFF${records.map((cells) => `${cells.map(field).join(';')}\r\n`).join('')}`;
+}
+
 describe('exporting attendees as CSV', () => {
-  it('writes a header and one quoted-where-needed record per attendee', () => {
+  it('writes a header and one quoted-where-needed record per attendee', async () => {
     const text = attendeesToCsv([buildAttendee()]);
-    const [header, row] = parseCsv(text);
+    const [header, row] = await parseCsv(text);
     expect(header).toEqual([
       'name',
       'email',
@@ -46,19 +55,42 @@ describe('exporting attendees as CSV', () => {
     expect(text).toContain('"Leads data, ""quoted"", with commas."');
   });
 
-  it('defuses cells a spreadsheet would run as formulas, and the import restores them', () => {
+  it('defuses cells a spreadsheet would run as formulas, and the import restores them', async () => {
     const text = attendeesToCsv([buildAttendee({ company: '=HYPERLINK("x")' })]);
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
-    const plan = planImport(text, []);
+    const plan = await planImport(text, []);
     expect(plan.ok && plan.rows[0]?.values.company).toBe('=HYPERLINK("x")');
+  });
+
+  it('writes UTF-8 with a byte-order mark, so that Excel shows accented names as written', () => {
+    const text = attendeesToCsv([buildAttendee({ name: 'Ayşe Ağaoğlu', company: 'Müller & Söhne' })]);
+    const bytes = new TextEncoder().encode(text);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { fatal: true }).decode(bytes.slice(3))).toContain('Ayşe Ağaoğlu,');
+    expect(text.indexOf('\uFEFF', 1)).toBe(-1);
+  });
+
+  it('an exported file, saved again by a spreadsheet in a European locale, imports as the same people', async () => {
+    const exported = attendeesToCsv([buildAttendee({ name: 'Jürgen Müller', email: 'j.mueller@example.de' })]);
+    const resaved = semicolonFile(await parseCsv(exported));
+    const plan = await planImport(resaved, []);
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.rows.map((planned) => planned.action)).toEqual(['create']);
+    expect(plan.rows[0]?.values).toMatchObject({
+      name: 'Jürgen Müller',
+      email: 'j.mueller@example.de',
+      company: 'Analytical Engines Ltd',
+      bio: 'Leads data, "quoted", with commas.',
+      priorities: 'Governance, AI',
+    });
   });
 });
 
 describe('planning a CSV import', () => {
   const existing = [buildAttendee()];
 
-  it('creates new people, updates existing ones by e-mail and flags duplicates inside the file', () => {
-    const plan = planImport(
+  it('creates new people, updates existing ones by e-mail and flags duplicates inside the file', async () => {
+    const plan = await planImport(
       'Name,E-mail,Company,Job Title\r\n' +
         'Grace Hopper,Grace@Navy.example,US Navy,Rear Admiral\r\n' +
         'Ada L.,ADA@engines.example,,\r\n' +
@@ -81,8 +113,8 @@ describe('planning a CSV import', () => {
     expect(plan.rows[2]?.reasons).toEqual(['Duplicate of row 2 in this file']);
   });
 
-  it('refuses rows with no name, a bad e-mail or a bad URL, saying why', () => {
-    const plan = planImport(
+  it('refuses rows with no name, a bad e-mail or a bad URL, saying why', async () => {
+    const plan = await planImport(
       'name,email,linkedin_url,photo_url\n' +
         ',nobody@example.org,,\n' +
         'Bad Mail,not-an-address,,\n' +
@@ -99,18 +131,44 @@ describe('planning a CSV import', () => {
     ]);
   });
 
-  it('fails as a whole when the header lacks the name or e-mail column, or the text is not CSV', () => {
-    expect(planImport('company\nAcme\n', [])).toEqual({
+  it('fails as a whole when the header lacks the name or e-mail column, or the text is not CSV', async () => {
+    expect(await planImport('company\nAcme\n', [])).toEqual({
       ok: false,
       error: 'The first row must name the columns, including "name" and "email".',
     });
-    expect(planImport('', [])).toEqual({ ok: false, error: 'The file is empty.' });
-    const broken = planImport('name,email\n"Ada,ada@example.org\n', []);
+    expect(await planImport('', [])).toEqual({ ok: false, error: 'The file is empty.' });
+    const broken = await planImport('name,email\n"Ada,ada@example.org\n', []);
     expect(broken.ok).toBe(false);
   });
 
-  it('lists columns it does not know, and leaves registered_at out of that list', () => {
-    const plan = planImport('name,email,shoe size,registered_at\nAda,ada@example.org,5,2026-01-01\n', []);
+  it('reads a semicolon-separated file with a byte-order mark and CRLF line ends', async () => {
+    const plan = await planImport(
+      '\uFEFFName;E-mail;Company;Job Title\r\n' +
+        'Ayşe Ağaoğlu;ayse@example.com.tr;"Koç Holding; Data";CDO\r\n' +
+        'Zoë Lefèvre;ADA@engines.example;Société Générale, SA;\r\n' +
+        ';;;\r\n',
+      existing,
+    );
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.rows.map((row) => [row.row, row.action])).toEqual([
+      [2, 'create'],
+      [3, 'update'],
+    ]);
+    expect(plan.rows[0]?.values).toEqual({
+      name: 'Ayşe Ağaoğlu',
+      email: 'ayse@example.com.tr',
+      company: 'Koç Holding; Data',
+      job_title: 'CDO',
+    });
+    expect(plan.rows[1]?.values).toEqual({
+      name: 'Zoë Lefèvre',
+      email: 'ada@engines.example',
+      company: 'Société Générale, SA',
+    });
+  });
+
+  it('lists columns it does not know, and leaves registered_at out of that list', async () => {
+    const plan = await planImport('name,email,shoe size,registered_at\nAda,ada@example.org,5,2026-01-01\n', []);
     expect(plan.ok && plan.ignoredColumns).toEqual(['shoe size']);
   });
 });

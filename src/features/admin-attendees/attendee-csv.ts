@@ -1,5 +1,5 @@
 /**
- * Attendees as CSV (issue 6, point 6): the export of every attendee, and the import plan that says,
+ * Attendees as CSV: the export of every attendee, and the import plan that says,
  * row by row, what an import will do before anything is written.
  *
  * Import policy, shown to the admin in the preview:
@@ -10,9 +10,12 @@
  *
  * Cells that a spreadsheet would run as a formula (starting with = + - @) are written with a leading
  * apostrophe, which spreadsheets hide, and the apostrophe is dropped again on import.
+ *
+ * The export is a UTF-8 file with a byte-order mark (accented names read right in Excel); the
+ * import reads files as spreadsheets save them, comma- or semicolon-separated (src/lib/csv.ts).
  */
 import type { NewDoc } from '../../data/admin-data.ts';
-import { parseCsv, toCsv } from '../../lib/csv.ts';
+import { CSV_FILE_START, CsvParseError, parseCsv, toCsv } from '../../lib/csv.ts';
 import {
   ATTENDEE_TEXT_FIELDS,
   FIELD_LABELS,
@@ -39,12 +42,12 @@ function unguardFormula(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** The CSV text of `attendees` (header row first), in the order given. */
+/** The CSV file of `attendees` (byte-order mark, then the header row), in the order given. */
 export function attendeesToCsv(attendees: readonly Attendee[]): string {
   const rows = attendees.map((attendee) =>
     EXPORT_COLUMNS.map((column) => guardFormula(String(attendee[column] ?? ''))),
   );
-  return toCsv([[...EXPORT_COLUMNS], ...rows]);
+  return CSV_FILE_START + toCsv([[...EXPORT_COLUMNS], ...rows]);
 }
 
 /** Header spellings accepted on import besides the column names themselves. */
@@ -118,15 +121,14 @@ function checkRow(values: AttendeeValues): string[] {
  * What importing `text` would do, given the attendees that exist now. Fails as a whole when the text
  * is not CSV or the header lacks a name or e-mail column.
  */
-export function planImport(text: string, existing: readonly Attendee[]): ImportPlan {
+export async function planImport(text: string, existing: readonly Attendee[]): Promise<ImportPlan> {
   let records: string[][];
   try {
-    records = parseCsv(text);
+    records = await parseCsv(text);
   } catch (error) {
-    return {
-      ok: false,
-      error: `This file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    // Anything else (the reader failed to load) is no fault of the file.
+    if (!(error instanceof CsvParseError)) throw error;
+    return { ok: false, error: `This file is not valid CSV: ${error.message}` };
   }
   const [header, ...body] = records;
   if (!header) return { ok: false, error: 'The file is empty.' };

@@ -48,7 +48,7 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
     }
     setFileName(file.name);
     try {
-      setPlan(planImport(await file.text(), attendees ?? []));
+      setPlan(await planImport(await file.text(), attendees ?? []));
     } catch (error) {
       setPlan({ ok: false, error: `The file could not be read: ${errorMessage(error)}` });
     }

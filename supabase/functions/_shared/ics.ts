@@ -10,7 +10,10 @@
  * What RFC 5545 asks and this does: CRLF after every line (3.1), lines folded at 75 octets without
  * splitting a UTF-8 character, continuations starting with one space (3.1), TEXT values escaped
  * (backslash, semicolon, comma, newline; 3.3.11), UTC date-times `YYYYMMDDTHHMMSSZ` (3.3.5),
- * VERSION, PRODID, and in every VEVENT a UID and a DTSTAMP (3.6.1).
+ * VERSION, PRODID, and in every VEVENT a UID and a DTSTAMP (3.6.1). Its tests (src/lib/ics.test.ts)
+ * read the octets it produces back with ical.js, a maintained parser, as a calendar client would.
+ * Kept rather than a generator library: it has no dependencies, runs unchanged in Deno (the feed)
+ * and in public pages ('Add to calendar'), whose script budget a library's weight would eat into.
  */
 
 /** One event of a calendar. `start` and `end` are instants (Date or ISO 8601 text). */
