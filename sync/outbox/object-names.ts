@@ -101,7 +101,7 @@ export interface ObjectPathInput {
 }
 
 /**
- * The object key (path inside the bucket) for an image, per spec section 7. Pair it with
+ * The object key (path inside the bucket) for an image, laid out as listed above. Pair it with
  * `BUCKET_OF_KIND[kind]`. Throws for a gallery image without an event and for ids or names that
  * would not make a single plain path segment.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults the local backend must survive (issue 3): the process killed at any moment loses no
+ * Faults the local backend must survive: the process killed at any moment loses no
  * acknowledged write; a client that vanishes mid-request leaves nothing half-done; many readers and
  * writers at once get no 5xx, never see each other's identity, and every acknowledged write is there.
  */

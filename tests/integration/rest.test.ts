@@ -1127,7 +1127,7 @@ describe('schema cache', () => {
   });
 });
 
-describe("the app's calls of spec section 7, on the real tables", () => {
+describe("the app's reads and writes (spec section 7's table calls), on the real tables", () => {
   let admin: SupabaseClient;
   let adminId: string;
   const now = new Date().toISOString();

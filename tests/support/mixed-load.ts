@@ -1,5 +1,5 @@
 /**
- * The mixed load of issue 3's fault case: many readers and a few writers at once against one
+ * The mixed load of the faults test: many readers and a few writers at once against one
  * backend, each reader signed in as someone (or anonymous) and checking that the database saw
  * exactly its own identity, each writer counting the inserts the server acknowledged. Used by the
  * faults test (a few seconds) and by `npm run bench` (a full minute).

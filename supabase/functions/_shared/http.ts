@@ -37,7 +37,10 @@ export type FunctionHandler = (request: Request) => Promise<Response>;
 export interface JsonFunctionOptions {
   /** The function's name, for the logs. */
   name: string;
-  /** What the caller is told when something unexpected fails (spec section 8's texts). */
+  /**
+   * What the caller is told when something unexpected fails: a fixed sentence naming the action
+   * ('Failed to create admin'), never the internal error, which goes to the logs.
+   */
   failureMessage: string;
 }
 
