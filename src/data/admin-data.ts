@@ -28,15 +28,7 @@ import { useReplicaState } from './engine-store.ts';
 /** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
 export { writeSchemaOf } from '../../sync/index.ts';
 
-export type {
-  DocPatch,
-  ImageKind,
-  NewDoc,
-  SyncConflict,
-  SyncDoc,
-  SyncErrorEntry,
-  TableName,
-} from '../../sync/index.ts';
+export type { DocPatch, NewDoc, SyncConflict, SyncDoc, SyncErrorEntry, TableName } from '../../sync/index.ts';
 
 /** The admin's sync engine once the admin replica is open, else null. */
 export function useAdminEngine(): SyncEngine | null {

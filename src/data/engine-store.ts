@@ -119,14 +119,3 @@ export function requestReplica(mode: ReplicaMode = 'public', client?: SupabaseCl
   opening = run;
   return run;
 }
-
-/** Opens the visitor's replica once the page has painted and the main thread is idle. */
-export function requestReplicaWhenIdle(): void {
-  const start = () => {
-    if (state.status === 'idle') void requestReplica('public');
-  };
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}

@@ -24,7 +24,6 @@ export type Testimonial = Row<'testimonials'>;
 export type Video = Row<'videos'>;
 export type EventPageSponsor = EventPage['sponsors'][number];
 export type EventPageSession = EventPage['sessions'][number];
-export type EventPageAttendee = EventPage['attendees'][number];
 
 /** Events that have not ended (end_date at or after now), soonest first. */
 export function useUpcomingEvents(): LiveRead<EventSummary[]> {

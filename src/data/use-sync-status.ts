@@ -6,8 +6,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncStatus } from '../../sync/index.ts';
 import { useReplicaState } from './engine-store.ts';
 
-export type { SyncStatus } from '../../sync/index.ts';
-
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);

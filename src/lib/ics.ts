@@ -5,18 +5,13 @@
  * copy has to sit on that side. Pure, no dependencies: safe in public-route bundles.
  */
 export {
-  ICS_CONTENT_TYPE,
   buildCalendar,
   calendarEventFromEvent,
   escapeIcsText,
-  eventPath,
   eventUid,
   foldIcsLine,
   formatIcsDateTime,
   icsFileName,
-  type CalendarSourceEvent,
-  type IcsCalendar,
-  type IcsEvent,
 } from '../../supabase/functions/_shared/ics.ts';
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type { ColumnDescriptor } from './descriptor.ts';
-import { columnsOf, TABLE_NAMES, type SyncDoc, type TableName } from './types.ts';
+import { columnsOf, type SyncDoc, type TableName } from './types.ts';
 
 const INT4 = { minimum: -2147483648, maximum: 2147483647, multipleOf: 1 } as const;
 /** Longest ISO 8601 timestamp we store ('2026-11-22T01:02:03.123456Z' is 27). */
@@ -166,11 +166,4 @@ export function schemaFingerprint(table: TableName): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(16).padStart(8, '0');
-}
-
-/** Every table's schema, for code that walks them all. */
-export function allCollectionSchemas(): { [T in TableName]: RxJsonSchema<SyncDoc<TableName>> } {
-  return Object.fromEntries(TABLE_NAMES.map((table) => [table, collectionSchema(table)])) as {
-    [T in TableName]: RxJsonSchema<SyncDoc<TableName>>;
-  };
 }

@@ -1,17 +1,11 @@
 /**
- * The file outbox's side of the sync test harness: creates the outbox for the harness page and
- * exposes `window.outboxDriver`, a small API that Playwright specs call with `page.evaluate`
+ * The file outbox's side of the sync test harness: `outboxDriverFor(outbox)` is what the harness
+ * page exposes as `window.outboxDriver`, a small API that Playwright specs call with `page.evaluate`
  * (bytes travel as base64, everything else as plain JSON). It reads like what an admin form does:
  * pick a file, show it, see what waits and what failed, retry or discard.
  */
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import {
-  createFileOutbox,
-  type FileOutbox,
-  type FileOutboxOptions,
-  type OutboxItem,
-  type UploadTarget,
-} from '../../../sync/outbox/index.ts';
+import { type FileOutbox, type OutboxItem, type UploadTarget } from '../../../sync/outbox/index.ts';
 import { BUCKET_OF_KIND, objectPath, randomObjectName, type ImageKind } from '../../../sync/outbox/object-names.ts';
 import { resizeImage, type ResizeOptions } from '../../../sync/outbox/resize-image.ts';
 
@@ -107,12 +101,4 @@ export function outboxDriverFor(outbox: FileOutbox): OutboxDriver {
       return { ...described, sameBlob: result === original };
     },
   };
-}
-
-/** Creates and starts the page's outbox and exposes it to the specs as `window.outboxDriver`. */
-export function installOutboxDriver(options: FileOutboxOptions): FileOutbox {
-  const outbox = createFileOutbox(options);
-  outbox.start();
-  window.outboxDriver = outboxDriverFor(outbox);
-  return outbox;
 }

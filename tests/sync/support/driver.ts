@@ -5,7 +5,7 @@
 import type { SyncConflict, SyncErrorEntry, SyncStatus, TableName } from '../../../sync/index.ts';
 import { TABLES as TABLE_DESCRIPTORS } from '../../../sync/schema/tables.generated.ts';
 
-export type { SyncConflict, SyncErrorEntry, SyncStatus, TableName };
+export type { SyncStatus, TableName };
 
 /** Every replicated table, in the generated descriptor's order. */
 export const TABLES = Object.keys(TABLE_DESCRIPTORS) as TableName[];
