@@ -13,7 +13,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { EventPage, FirstPaintConfig } from '../sync/first-paint.ts';
 import { eventPageKey } from './data/public-content.ts';
 import { clearSeed, collectReads, seedLiveReads } from './data/use-live-read.ts';
-import { eventHeadTags } from './features/event-page/use-event-head.ts';
+import { eventHeadTags } from './features/event-detail/use-event-head.ts';
 import { NOT_FOUND_TITLE } from './features/site-chrome/not-found-page.tsx';
 import { createAppRouter } from './router.tsx';
 

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useGeneralTestimonials, useSponsors } from '../data/public-content.ts';
 import { TestimonialCard } from '../features/home/testimonial-card.tsx';
-import { PastSponsors } from '../features/sponsors-page/past-sponsors.tsx';
+import { PastSponsors } from '../features/sponsors/past-sponsors.tsx';
 import {
   AudienceStatistics,
   SponsorFunnel,
   SponsorsHero,
   SponsorshipOptions,
-} from '../features/sponsors-page/sponsors-pitch.tsx';
+} from '../features/sponsors/sponsors-pitch.tsx';
 
 export const Route = createFileRoute('/sponsors')({
   head: () => ({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminEventsPage } from '../../features/admin-events/admin-events-page.tsx';
+import { EventsPage } from '../../features/admin-events/events-page.tsx';
 
 export const Route = createFileRoute('/admin/events')({
   head: () => ({
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/admin/events')({
       { name: 'description', content: 'Create and edit events, their sessions, attendees, sponsors and gallery.' },
     ],
   }),
-  component: AdminEventsPage,
+  component: EventsPage,
 });

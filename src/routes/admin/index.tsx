@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard } from '../../features/admin-shell/admin-dashboard.tsx';
+import { DashboardPage } from '../../features/admin-shell/dashboard-page.tsx';
 
 export const Route = createFileRoute('/admin/')({
   head: () => ({
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/admin/')({
       { name: 'description', content: 'The CDO Vision back office: events, attendees, sponsors and admin accounts.' },
     ],
   }),
-  component: AdminDashboard,
+  component: DashboardPage,
 });

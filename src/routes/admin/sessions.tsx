@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminSessionsPage } from '../../features/admin-events/admin-sessions-page.tsx';
+import { SessionsPage } from '../../features/admin-events/sessions-page.tsx';
 
 export const Route = createFileRoute('/admin/sessions')({
   head: () => ({
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/admin/sessions')({
       { name: 'description', content: 'Create and edit the sessions of every event and their speakers.' },
     ],
   }),
-  component: AdminSessionsPage,
+  component: SessionsPage,
 });

@@ -9,7 +9,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEventPage, type PastAttendee } from '../../data/public-content.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
-import { EventPageView, type AttendeeSlots } from '../../features/event-page/event-page-view.tsx';
+import { EventPageView, type AttendeeSlots } from '../../features/event-detail/event-page-view.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
 
 export const Route = createFileRoute('/events/$slug')({

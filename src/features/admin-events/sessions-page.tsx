@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../ui/button.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 
-export function AdminSessionsPage() {
+export function SessionsPage() {
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold">Sessions</h2>

@@ -17,7 +17,7 @@ const CARDS: readonly DashboardCard[] = [
   { to: '/admin/users', title: 'User Management', description: 'Manage admin roles', icon: <UserCog /> },
 ];
 
-export function AdminDashboard() {
+export function DashboardPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <h2 className="text-2xl font-bold text-ink">Welcome to the admin dashboard</h2>

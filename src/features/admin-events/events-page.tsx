@@ -13,7 +13,7 @@ import { EventForm } from './event-form.tsx';
 
 type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
-export function AdminEventsPage() {
+export function EventsPage() {
   const events = useAdminRows('events', eventsByStartDate);
   const { remove } = useAdminActions();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
