@@ -13,13 +13,15 @@ import type { FirstPaintConfig } from '../../sync/first-paint.ts';
 import { fetchAdoptingEarly } from '../lib/early-requests.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
+import { keepRead, keptRead } from './kept-reads.ts';
 import type { PublicReads, Replica } from './replica.ts';
 
 /**
- * Where an answer came from: the direct request, the replica, nothing (`empty`), or the server, which
- * rendered it into the page (scripts/serve-app.ts: event pages).
+ * Where an answer came from: the direct request, the replica, nothing (`empty`), the server, which
+ * rendered it into the page (scripts/serve-app.ts: event pages), or what this device kept of an
+ * earlier visit (kept-reads.ts), shown offline until the replica can answer.
  */
-export type LiveReadSource = 'network' | 'replica' | 'none' | 'server';
+export type LiveReadSource = 'network' | 'replica' | 'none' | 'server' | 'kept';
 
 export type LiveRead<T> = { status: 'loading'; data: undefined } | { status: 'ready'; data: T; source: LiveReadSource };
 
@@ -49,6 +51,8 @@ export function seedLiveReads(seed: Record<string, unknown>): void {
   for (const [key, data] of Object.entries(seed)) {
     answers.set(key, { data, source: 'server' });
     seeded.add(key);
+    // In the browser, what the server showed is kept for an offline reload (no storage on the server).
+    keepRead(key, data);
   }
 }
 
@@ -100,6 +104,8 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
 
   const show = useEffectEvent((data: T, source: LiveReadSource) => {
     answers.set(key, { data, source });
+    // Seen stays seen: kept the moment it is shown (the replica keeps its own answers).
+    if (source === 'network') keepRead(key, data);
     // A transition: rendering what arrived yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (Lighthouse's blocking time).
     startTransition(() => setRead({ key, read: { status: 'ready', data, source } }));
@@ -131,6 +137,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
         () => {
           if (controller.signal.aborted) return;
           setNetworkFailedFor(key);
+          // What this device showed before, until the replica can answer.
+          const kept = answers.has(key) ? null : keptRead(key);
+          if (kept) show(kept.data as T, 'kept');
           void requestReplica();
         },
       );
