@@ -32,22 +32,11 @@
  * Call `start()` in every tab (non-leaders only watch), `stop()` when the session ends. The outbox
  * database outlives sign-out on purpose: its files are the admin's unsaved work.
  */
-import { liveQuery } from 'dexie';
-import {
-  Observable,
-  Subject,
-  Subscription,
-  defer,
-  distinctUntilChanged,
-  filter,
-  map,
-  merge,
-  of,
-  shareReplay,
-} from 'rxjs';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { Subscription, distinctUntilChanged, map, shareReplay } from 'rxjs';
 import { errorMessage } from '../error-message.ts';
-import { localUrlOf, outboxIdOf, newOutboxId } from './local-url.ts';
+import { fromLiveQuery, report } from './background.ts';
+import { createLocalCopies } from './local-copies.ts';
+import { localUrlOf, newOutboxId } from './local-url.ts';
 import { contentTypeOfExtension, extensionOf } from './object-names.ts';
 import {
   isQuotaError,
@@ -57,105 +46,21 @@ import {
   type OutboxState,
   type UploadTarget,
 } from './outbox-database.ts';
+import {
+  OutboxQuotaError,
+  type EnqueueOptions,
+  type FileOutbox,
+  type FileOutboxOptions,
+  type OutboxItem,
+} from './outbox-types.ts';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-delay.ts';
-import { classifyUploadError, type UploadFailure } from './upload-errors.ts';
+import { uploadToStorage } from './storage-upload.ts';
+import type { UploadFailure } from './upload-errors.ts';
 
 export type { OutboxError, OutboxState, UploadTarget, RetryPolicy };
-
-/** An outbox entry as the UI sees it (without the bytes). */
-export interface OutboxItem extends OutboxRecord {
-  /** The placeholder URL the record holds until the upload is done. */
-  localUrl: string;
-}
-
-export interface FileOutboxOptions {
-  /** Prefix of the IndexedDB database name; the outbox's database is `${name}-outbox`. */
-  name: string;
-  /** A supabase-js client signed in as an admin (Storage's row security lets only admins write). */
-  supabase: Pick<SupabaseClient, 'storage' | 'auth'>;
-  /** Writes the public URL into the record (see the contract in the header). */
-  applyUploadedUrl: (target: UploadTarget, publicUrl: string) => Promise<void>;
-  /** True while this tab is the one that replicates; only that tab uploads. */
-  isLeader$: Observable<boolean>;
-  /** Back-off after failures that may pass; default 2 s doubling to 5 minutes. */
-  retry?: Partial<RetryPolicy>;
-  /** How long an uploaded item keeps its local copy before it is purged; default 30 s. */
-  doneRetentionMs?: number;
-}
-
-export interface EnqueueOptions {
-  bucket: string;
-  /** Object key inside the bucket, e.g. from `objectPath()` in object-names.ts. */
-  path: string;
-  target: UploadTarget;
-}
-
-export interface FileOutbox {
-  /**
-   * Stores the file for upload and returns the placeholder URL to write into the record.
-   * Throws `OutboxQuotaError` when the device has no room left for it.
-   */
-  enqueue(file: Blob, options: EnqueueOptions): Promise<{ id: string; localUrl: string }>;
-  /**
-   * An object URL of the stored file for a placeholder whose bytes are already loaded in this tab;
-   * any other URL (and a placeholder not loaded yet) comes back unchanged. Prefer `resolveUrl$`.
-   */
-  resolveUrl(url: string): string;
-  /**
-   * The URL to render: other URLs at once; for a placeholder, an object URL of the stored bytes
-   * once read from IndexedDB, or null when this device does not hold the file (or no longer does).
-   */
-  resolveUrl$(url: string): Observable<string | null>;
-  /** Files not uploaded yet (queued, uploading, failed), oldest first. */
-  pending$: Observable<OutboxItem[]>;
-  /** Files the server refused; they wait for `retry(id)` or `discard(id)`. */
-  failures$: Observable<OutboxItem[]>;
-  /** Queues a failed (or waiting) file for an attempt now, with a fresh back-off. */
-  retry(id: string): Promise<void>;
-  /** Forgets a file and its bytes; an upload in flight is removed from Storage when it lands. */
-  discard(id: string): Promise<void>;
-  start(): void;
-  stop(): void;
-}
-
-/** IndexedDB refused to store a file because the device's storage quota is used up. */
-export class OutboxQuotaError extends Error {
-  constructor(size: number, options: { cause: unknown }) {
-    const megabytes = (size / (1024 * 1024)).toFixed(1);
-    super(
-      `Not enough storage space on this device to keep this file (${megabytes} MB) until it uploads. ` +
-        'Free up space or pick a smaller image.',
-      options,
-    );
-    this.name = 'OutboxQuotaError';
-  }
-}
-
-/** Storage's own cache lifetime for our random names: a year (the server adds `immutable`). */
-const CACHE_CONTROL = '31536000';
+export { OutboxQuotaError, type EnqueueOptions, type FileOutbox, type FileOutboxOptions, type OutboxItem };
 
 type DrainResult = 'idle' | 'signed-out' | 'error';
-
-type UploadOutcome = { kind: 'uploaded' } | { kind: 'failed'; failure: UploadFailure };
-
-function fromLiveQuery<T>(query: () => Promise<T>): Observable<T> {
-  return new Observable<T>((subscriber) => {
-    const subscription = liveQuery(query).subscribe({
-      next: (value) => subscriber.next(value),
-      error: (error: unknown) => subscriber.error(error),
-    });
-    return () => subscription.unsubscribe();
-  });
-}
-
-function report(error: unknown): void {
-  // Background work has no caller to throw to: report it as an uncaught error would be, loudly.
-  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
-}
 
 export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
   const db = openOutboxDatabase(options.name);
@@ -163,10 +68,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const doneRetentionMs = options.doneRetentionMs ?? 30_000;
 
-  // Object URLs of stored files, by item id, for this tab.
-  const objectUrls = new Map<string, string>();
-  const loading = new Map<string, Promise<void>>();
-  const objectUrlChanged$ = new Subject<string>();
+  const copies = createLocalCopies(db.files);
 
   let running = false;
   let leader = false;
@@ -178,65 +80,6 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
 
   const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
   const canUpload = () => running && leader && online();
-
-  // ---- local copies --------------------------------------------------------------------------
-
-  function rememberObjectUrl(id: string, blob: Blob): void {
-    if (objectUrls.has(id)) return;
-    objectUrls.set(id, URL.createObjectURL(blob));
-    objectUrlChanged$.next(id);
-  }
-
-  function forgetObjectUrl(id: string): void {
-    const url = objectUrls.get(id);
-    if (url === undefined) return;
-    objectUrls.delete(id);
-    URL.revokeObjectURL(url);
-    objectUrlChanged$.next(id);
-  }
-
-  function loadObjectUrl(id: string): Promise<void> {
-    if (objectUrls.has(id)) return Promise.resolve();
-    let pending = loading.get(id);
-    if (!pending) {
-      pending = db.files
-        .get(id)
-        .then((file) => {
-          if (file) rememberObjectUrl(id, file.blob);
-        })
-        .finally(() => loading.delete(id));
-      loading.set(id, pending);
-    }
-    return pending;
-  }
-
-  function resolveUrl(url: string): string {
-    const id = outboxIdOf(url);
-    if (id === null) return url;
-    const objectUrl = objectUrls.get(id);
-    if (objectUrl !== undefined) return objectUrl;
-    loadObjectUrl(id).catch(report);
-    return url;
-  }
-
-  function resolveUrl$(url: string): Observable<string | null> {
-    const id = outboxIdOf(url);
-    if (id === null) return of(url);
-    return defer(() => {
-      const current = () => objectUrls.get(id) ?? null;
-      const loaded$ = defer(() =>
-        loadObjectUrl(id).catch((error: unknown) => {
-          // Show the stand-in rather than break the page; the failure is still reported.
-          report(error);
-        }),
-      ).pipe(map(current));
-      const changes$ = objectUrlChanged$.pipe(
-        filter((changed) => changed === id),
-        map(current),
-      );
-      return merge(loaded$, changes$).pipe(distinctUntilChanged());
-    });
-  }
 
   // ---- what waits ----------------------------------------------------------------------------
 
@@ -289,7 +132,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       if (isQuotaError(error)) throw new OutboxQuotaError(file.size, { cause: error });
       throw error;
     }
-    rememberObjectUrl(id, file);
+    copies.remember(id, file);
     requestPersistentStorage();
     wake();
     return { id, localUrl: localUrlOf(id) };
@@ -316,7 +159,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       await db.items.delete(id);
       await db.files.delete(id);
     });
-    forgetObjectUrl(id);
+    copies.forget(id);
   }
 
   // ---- processing ----------------------------------------------------------------------------
@@ -387,7 +230,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
 
     let publicUrl = item.publicUrl;
     if (publicUrl === null) {
-      const outcome = await upload(item);
+      const outcome = await uploadToStorage(storage, item, await db.files.get(item.id));
       if (outcome.kind === 'failed') {
         await recordFailure(item, outcome.failure, startedAt);
         return;
@@ -419,48 +262,6 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       return;
     }
     await db.items.update(item.id, { state: 'done', doneAt: Date.now(), lastError: null });
-  }
-
-  async function upload(item: OutboxRecord): Promise<UploadOutcome> {
-    const file = await db.files.get(item.id);
-    if (!file) {
-      return {
-        kind: 'failed',
-        failure: { kind: 'permanent', message: 'The local copy of this file is missing', statusCode: null },
-      };
-    }
-    // Storage reads the type from the multipart part, which is the Blob's own type.
-    const body = file.blob.type === item.contentType ? file.blob : new Blob([file.blob], { type: item.contentType });
-    try {
-      const { error } = await storage.from(item.bucket).upload(item.path, body, {
-        contentType: item.contentType,
-        upsert: false,
-        cacheControl: CACHE_CONTROL,
-      });
-      if (!error) return { kind: 'uploaded' };
-      const failure = classifyUploadError(error);
-      return failure.kind === 'duplicate' ? await checkDuplicate(item, failure) : { kind: 'failed', failure };
-    } catch (error) {
-      return { kind: 'failed', failure: classifyUploadError(error) };
-    }
-  }
-
-  /** The name is taken: ours from an attempt whose answer was lost, if the sizes agree. */
-  async function checkDuplicate(item: OutboxRecord, duplicate: UploadFailure): Promise<UploadOutcome> {
-    const { data, error } = await storage.from(item.bucket).info(item.path);
-    if (error) {
-      const failure = classifyUploadError(error);
-      return { kind: 'failed', failure: failure.kind === 'transient' ? failure : { ...duplicate, kind: 'permanent' } };
-    }
-    if (data.size === item.size) return { kind: 'uploaded' };
-    return {
-      kind: 'failed',
-      failure: {
-        kind: 'permanent',
-        message: `Another file already exists at ${item.bucket}/${item.path}`,
-        statusCode: duplicate.statusCode,
-      },
-    };
   }
 
   /**
@@ -561,7 +362,7 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       fromLiveQuery(() => db.items.toCollection().primaryKeys()).subscribe({
         next: (ids) => {
           const present = new Set(ids);
-          for (const id of previousIds) if (!present.has(id)) forgetObjectUrl(id);
+          for (const id of previousIds) if (!present.has(id)) copies.forget(id);
           previousIds = present;
         },
         error: report,
@@ -590,8 +391,9 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
     clearTimer();
     subscriptions?.unsubscribe();
     subscriptions = undefined;
-    for (const id of [...objectUrls.keys()]) forgetObjectUrl(id);
+    copies.forgetAll();
   }
 
+  const { resolveUrl, resolveUrl$ } = copies;
   return { enqueue, resolveUrl, resolveUrl$, pending$, failures$, retry, discard, start, stop };
 }
