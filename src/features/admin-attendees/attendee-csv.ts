@@ -15,6 +15,7 @@
  * import reads files as spreadsheets save them, comma- or semicolon-separated (src/lib/csv.ts).
  */
 import type { NewDoc } from '../../data/admin-data.ts';
+import { patchOf } from '../../data/patch-of.ts';
 import { CSV_FILE_START, CsvParseError, parseCsv, toCsv } from '../../lib/csv.ts';
 import {
   ATTENDEE_TEXT_FIELDS,
@@ -195,10 +196,5 @@ export function newAttendeeOf(values: AttendeeValues): NewDoc<'attendees'> {
 
 /** The changes a planned 'update' row makes to `current`: only non-blank cells that differ. */
 export function changesOf(values: AttendeeValues, current: Attendee): Partial<Record<AttendeeTextField, string>> {
-  const changes: Partial<Record<AttendeeTextField, string>> = {};
-  for (const field of ATTENDEE_TEXT_FIELDS) {
-    const value = values[field];
-    if (value !== undefined && value !== (current[field] ?? '')) changes[field] = value;
-  }
-  return changes;
+  return patchOf(current, values);
 }
