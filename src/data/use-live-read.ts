@@ -7,7 +7,7 @@
  *
  * This module must stay free of RxDB, rxjs and supabase-js: it is on every public page's first paint.
  */
-import { startTransition, useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import type { TableName } from '../../sync/index.ts';
 import type { FirstPaintConfig } from '../../sync/first-paint.ts';
 import { fetchAdoptingEarly } from '../lib/early-requests.ts';
@@ -34,6 +34,36 @@ export interface LiveReadSpec<T> {
   replica: (reads: PublicReads) => { subscribe(next: (value: T) => void): { unsubscribe(): void } };
   /** What the page shows when nothing can answer. */
   empty: T;
+}
+
+/**
+ * The oldest time at which content shown from this device's kept answers was fetched, for the
+ * offline status ('Updated 3 minutes ago'); null while none was shown.
+ */
+let keptShownAt: string | null = null;
+const keptShownListeners = new Set<() => void>();
+
+function noteKeptShown(at: string): void {
+  if (keptShownAt !== null && keptShownAt <= at) return;
+  keptShownAt = at;
+  keptShownListeners.forEach((listener) => listener());
+}
+
+/** When the oldest content shown from kept answers was fetched; null when none was shown. */
+export function useKeptShownAt(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      keptShownListeners.add(listener);
+      return () => keptShownListeners.delete(listener);
+    },
+    () => keptShownAt,
+    () => null,
+  );
+}
+
+/** Nothing could answer the read: no connection to the server, and nothing on this device. */
+export function isUnanswered(read: LiveRead<unknown>): boolean {
+  return read.status === 'ready' && read.source === 'none';
 }
 
 /** Latest answers by key, so a page visited again in this tab paints at once. */
@@ -139,7 +169,10 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
           setNetworkFailedFor(key);
           // What this device showed before, until the replica can answer.
           const kept = answers.has(key) ? null : keptRead(key);
-          if (kept) show(kept.data as T, 'kept');
+          if (kept) {
+            noteKeptShown(kept.at);
+            show(kept.data as T, 'kept');
+          }
           void requestReplica();
         },
       );

@@ -1,6 +1,7 @@
 /**
- * Seen stays seen: what a public page showed online is readable offline at once, even when the
- * visit was too short for the local replica to fill (a few seconds in a taxi). The replica's own
+ * A first visit cut short (a few seconds in a taxi): what a public page showed online is readable
+ * offline at once, even when the local replica had no time to fill; what never reached the device is
+ * said in words; and the offline status says how old the content on screen is. The replica's own
  * requests are held back here, so only what the page kept as it painted can answer offline.
  */
 import type { BrowserContext, Page } from '@playwright/test';
@@ -73,4 +74,47 @@ test('an event page seen online reads the same offline before the replica has an
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('offline, a page whose content never reached this device says so in words, and an unseen event page is an offline page', async ({
+  page,
+  context,
+}) => {
+  await holdBackReplica(context);
+  await page.goto('/contact');
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/past-highlights');
+    await expect(page.getByText("You're offline. Past events will appear once you're back online.")).toBeVisible();
+    await expect(page.getByText('Our past events will be shown here soon.')).toHaveCount(0);
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+
+    await page.goto('/calendar');
+    await expect(page.getByText("You're offline. Upcoming events will appear once you're back online.")).toBeVisible();
+
+    await page.goto('/events/an-event-this-device-never-saw');
+    await expect(page.getByRole('heading', { name: "You're offline", level: 1 })).toBeVisible();
+    await expect(page.getByText("You're offline. This page will appear once you're back online.")).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('offline, the status says how long ago what is on screen was fetched', async ({ page, context }) => {
+  await holdBackReplica(context);
+  await page.goto('/');
+  await expect(page.locator('#events').getByRole('listitem').first()).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText('Updated just now');
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByRole('status').filter({ hasText: 'Updated' })).toHaveCount(0);
 });

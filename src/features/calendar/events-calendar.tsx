@@ -9,6 +9,9 @@ import { Link } from '@tanstack/react-router';
 import { CalendarDays, CalendarPlus, Copy, Download, MapPin, Rss } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
 import { buildCalendar, calendarEventFromEvent, downloadCalendarFile, icsFileName } from '../../lib/ics.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
@@ -39,6 +42,7 @@ function downloadEvents(events: readonly EventSummary[], name: string, fileName:
 }
 
 export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   const zone = useDisplayZone();
   const origin = usePageOrigin();
   const feedUrl = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
@@ -104,6 +108,8 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
         <p role="status" className="mt-10 text-slate-700">
           Loading...
         </p>
+      ) : offlineWithNothing ? (
+        <OfflineNotice what="Upcoming events" className="mt-10" />
       ) : events.length === 0 ? (
         <p className="mt-10 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
           {NO_UPCOMING_EVENTS}

@@ -3,11 +3,15 @@
  * holds the space of a row of cards, so nothing below it moves when the events arrive.
  */
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { EventCard, eventCardProps } from '../../ui/event-card.tsx';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 
 export function UpcomingEvents({ state }: { state: LiveRead<EventSummary[]> }) {
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   return (
     <section id="events" aria-labelledby="events-heading" className="scroll-mt-2 bg-slate-50">
       <div className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
@@ -34,6 +38,8 @@ export function UpcomingEvents({ state }: { state: LiveRead<EventSummary[]> }) {
               ))}
             </ul>
           </div>
+        ) : offlineWithNothing ? (
+          <OfflineNotice what="Upcoming events" className="mt-8" />
         ) : state.data.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
             {NO_UPCOMING_EVENTS}

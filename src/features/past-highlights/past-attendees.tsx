@@ -6,6 +6,9 @@
  */
 import { useRef, useState, type ReactNode } from 'react';
 import type { LiveRead, PastAttendee } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ATTENDEE_PAGE_SIZE, nextVisibleCount } from './paging.ts';
 
@@ -22,6 +25,7 @@ export function PastAttendees({ state, renderGrid }: PastAttendeesProps) {
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   const total = state.status === 'ready' ? state.data.length : 0;
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   const visible = Math.min(shown, total);
   const viewMore = () => {
     const next = nextVisibleCount(visible, total);
@@ -44,6 +48,8 @@ export function PastAttendees({ state, renderGrid }: PastAttendeesProps) {
           <p role="status" className="mt-8 text-slate-700">
             Loading...
           </p>
+        ) : offlineWithNothing ? (
+          <OfflineNotice what="Past attendees" className="mt-8" />
         ) : total === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
             {NO_PAST_ATTENDEES}

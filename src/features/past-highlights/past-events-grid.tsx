@@ -3,11 +3,15 @@
  * linking to the event's page by slug, or by id when it has none.
  */
 import type { EventSummary, LiveRead } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { EventCard, eventCardProps } from '../../ui/event-card.tsx';
 
 export const PAST_EVENTS_SHOWN = 6;
 
 export function PastEventsGrid({ state }: { state: LiveRead<EventSummary[]> }) {
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   return (
     <section aria-labelledby="past-events-heading" className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <h2 id="past-events-heading" className="text-3xl font-bold tracking-tight">
@@ -30,6 +34,8 @@ export function PastEventsGrid({ state }: { state: LiveRead<EventSummary[]> }) {
             ))}
           </ul>
         </div>
+      ) : offlineWithNothing ? (
+        <OfflineNotice what="Past events" className="mt-8" />
       ) : state.data.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
           Our past events will be shown here soon.

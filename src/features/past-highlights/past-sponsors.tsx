@@ -6,6 +6,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LiveRead, Sponsor } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
 import { brokenImageProps } from '../../ui/broken-image.ts';
 
@@ -14,6 +17,7 @@ export const SPONSOR_SKELETON_TILES = 12;
 const TILE = 'flex h-24 items-center justify-center rounded-lg border border-slate-200 bg-white p-4';
 
 export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   return (
     <section aria-labelledby="past-sponsors-heading" className="below-fold mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -44,6 +48,8 @@ export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
             ))}
           </ul>
         </div>
+      ) : offlineWithNothing ? (
+        <OfflineNotice what="Our past sponsors" className="mt-8" />
       ) : state.data.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
           Our sponsors will be announced soon.

@@ -1,17 +1,41 @@
 /**
- * The app's quiet status corner: an 'Offline' pill while the browser is offline, and the prompt
+ * The app's quiet status corner: an 'Offline' pill while the browser is offline, with how long ago
+ * the content on screen was fetched ('Updated 3 minutes ago': the replica's last complete sync, or
+ * when what the device kept of an earlier visit was fetched), and the prompt
  * that offers a new version ('A new version is available.' + 'Reload'). Both are polite live
  * regions that exist from the first render, so that screen readers announce what appears in them;
  * neither takes focus. Rendered once, by the root route.
  */
 import { WifiOff } from 'lucide-react';
-import { useState } from 'react';
-import { useOnline } from '../../data/use-sync-status.ts';
+import { useEffect, useState } from 'react';
+import { useKeptShownAt } from '../../data/public-content.ts';
+import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
+import { updatedAgo } from '../../lib/relative-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { useUpdateState } from './update-state.ts';
 
+/** 'Updated … ago' for the content on screen, refreshed each minute while offline; null when unknown. */
+function useOfflineFreshness(online: boolean): string | null {
+  const lastSyncedAt = useSyncStatus()?.lastSyncedAt ?? null;
+  const keptAt = useKeptShownAt();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (online) return undefined;
+    const tick = () => setNow(Date.now());
+    const timer = window.setInterval(tick, 30_000);
+    const first = window.setTimeout(tick, 0);
+    return () => {
+      window.clearInterval(timer);
+      window.clearTimeout(first);
+    };
+  }, [online]);
+  const updatedAt = lastSyncedAt ?? keptAt;
+  return online || !updatedAt ? null : updatedAgo(updatedAt, now);
+}
+
 export function PwaStatus() {
   const online = useOnline();
+  const freshness = useOfflineFreshness(online);
   const update = useUpdateState();
   const [reloading, setReloading] = useState(false);
 
@@ -22,6 +46,7 @@ export function PwaStatus() {
           <span className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-ink px-3 py-1 text-sm font-medium text-white shadow-md">
             <WifiOff aria-hidden="true" className="size-4" />
             Offline
+            {freshness ? <span className="font-normal text-slate-200">· {freshness}</span> : null}
           </span>
         )}
       </div>

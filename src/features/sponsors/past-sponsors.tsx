@@ -3,19 +3,25 @@
  * loading or empty, 12 placeholder tiles hold the grid (spec section 9).
  */
 import type { LiveRead, Sponsor } from '../../data/public-content.ts';
+import { isUnanswered } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
+import { OfflineNotice } from '../../ui/offline-notice.tsx';
 
 const PLACEHOLDER_TILES = 12;
 const TILE = 'flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-white p-4';
 
 export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
   const sponsors = state.status === 'ready' ? state.data : [];
+  const offlineWithNothing = !useOnline() && isUnanswered(state);
   return (
     <section aria-labelledby="past-sponsors-heading" className="bg-slate-50">
       <div className="mx-auto max-w-[1300px] px-4 py-16 sm:px-6">
         <h2 id="past-sponsors-heading" className="text-3xl font-bold tracking-tight">
           Our past sponsors
         </h2>
-        {sponsors.length === 0 ? (
+        {offlineWithNothing ? (
+          <OfflineNotice what="Our past sponsors" className="mt-8" />
+        ) : sponsors.length === 0 ? (
           <ul
             aria-hidden="true"
             data-testid="sponsor-placeholders"

@@ -1,16 +1,18 @@
 /**
  * /events/{slug}: an event's page. The parameter is the slug, or the id for an event without one
  * (the data hook matches either). 'Loading...' until the event is read, the 404 page when there is
- * no such event. The head here is the generic one the prerendered shell carries; the page sets the
+ * no such event, and the offline page when the device is offline and holds nothing of it. The head here is the generic one the prerendered shell carries; the page sets the
  * event's own title, description, Open Graph tags and JSON-LD once it has loaded (the app server puts
  * them, and the whole page, into the HTML it serves: src/entry-server.tsx).
  */
 import { createFileRoute } from '@tanstack/react-router';
-import { useEventPage, type PastAttendee } from '../../data/public-content.ts';
+import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
 import { EventPageView, type AttendeeSlots } from '../../features/event-detail/event-page-view.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
+import { OfflinePage } from '../../features/site-chrome/offline-page.tsx';
 
 export const Route = createFileRoute('/events/$slug')({
   head: () => ({
@@ -35,6 +37,7 @@ const ATTENDEE_SLOTS: AttendeeSlots = {
 function EventRoute() {
   const { slug } = Route.useParams();
   const read = useEventPage(slug);
+  const online = useOnline();
   if (read.status === 'loading') {
     // A whole screen high, so that the footer starts below the fold, and <main> the same box as the
     // loaded page's: the event's content, when it arrives, then moves nothing the visitor can see
@@ -49,7 +52,8 @@ function EventRoute() {
       </main>
     );
   }
-  if (!read.data) return <NotFoundPage />;
+  // Offline with nothing on this device: not a missing event, a page not held yet.
+  if (!read.data) return !online && isUnanswered(read) ? <OfflinePage /> : <NotFoundPage />;
   return (
     <main className="min-h-screen">
       <AttendeeProfileHost>
