@@ -5,8 +5,9 @@
 import type { Page } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
 import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { createAttendee, createEvent } from './support/builders.ts';
 
-import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
+import { axe, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 async function openEventsPage(page: Page): Promise<void> {
   await signInAsAdmin(page);
@@ -53,14 +54,6 @@ async function editEvent(page: Page, title: string, tab: string) {
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
   await page.getByRole('tab', { name: tab }).click();
-}
-
-async function createEvent(api: Api, title: string) {
-  return api.create<{ id: string; slug: string }>('events', {
-    title,
-    start_date: daysFromNow(40),
-    end_date: daysFromNow(41),
-  });
 }
 
 test('admin creates an event with why-points, edits it and deletes it', async ({ page, api }) => {
@@ -177,15 +170,9 @@ test('the events page with the form open has no serious accessibility violations
 
 test('admin adds an attendee to an event from a picker that offers only attendees not on it', async ({ page, api }) => {
   const title = unique('Admin Attendees Event');
-  const event = await createEvent(api, title);
-  const first = await api.create('attendees', {
-    name: unique('Ada Picker'),
-    email: `${unique('ada').replace(' ', '-')}@example.com`,
-  });
-  const second = await api.create('attendees', {
-    name: unique('Bo Picker'),
-    email: `${unique('bo').replace(' ', '-')}@example.com`,
-  });
+  const event = await createEvent(api, { title });
+  const first = await createAttendee(api, { name: unique('Ada Picker') });
+  const second = await createAttendee(api, { name: unique('Bo Picker') });
   const firstName = String(first.name);
   const secondName = String(second.name);
 
@@ -227,7 +214,7 @@ test('admin adds an attendee to an event from a picker that offers only attendee
 
 test('admin attaches sponsors with a tier, reorders them and removes one', async ({ page, api }) => {
   const title = unique('Admin Sponsors Event');
-  const event = await createEvent(api, title);
+  const event = await createEvent(api, { title });
   const tier = await api.create('sponsor_tiers', { name: unique('Gold'), color: '45 93% 47%', display_order: 900 });
   const alpha = await api.create('sponsors_library', { name: unique('Alpha Data'), website: 'https://alpha.example' });
   const beta = await api.create('sponsors_library', { name: unique('Beta AI') });
@@ -299,7 +286,7 @@ test('admin attaches sponsors with a tier, reorders them and removes one', async
 
 test('admin uploads two gallery images at once and removes one', async ({ page, api }) => {
   const title = unique('Admin Gallery Event');
-  const event = await createEvent(api, title);
+  const event = await createEvent(api, { title });
   const [red, blue] = await Promise.all([buildImage('png', { seed: 11 }), buildImage('png', { seed: 12 })]);
 
   await openEventsPage(page);
@@ -350,7 +337,7 @@ test('admin picks a featured image, which shows at once and is refused when the 
   api,
 }) => {
   const title = unique('Admin Image Event');
-  const event = await createEvent(api, title);
+  const event = await createEvent(api, { title });
   await openEventsPage(page);
   await editEvent(page, title, 'Images');
 

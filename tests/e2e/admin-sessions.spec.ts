@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { createAttendee, createEvent } from './support/builders.ts';
 
 import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -21,11 +22,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
 /** For what reaches the backend through the sync engine. */
 const eventually = expect.configure({ timeout: 30_000 });
-
-async function createAttendee(api: Api, name: string) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return api.create<{ id: string; name: string }>('attendees', { name, email: `${slug}@example.com` });
-}
 
 interface ServerSession {
   id: string;
@@ -54,13 +50,13 @@ const speakersOf = (session: ServerSession | null) =>
 
 test('admin creates a session with ordered speakers, edits it and deletes it', async ({ page, api }) => {
   const eventTitle = unique('Admin Sessions Event');
-  const event = await api.create<{ id: string }>('events', {
+  const event = await createEvent(api, {
     title: eventTitle,
     start_date: '2027-06-10T08:00:00Z',
     end_date: '2027-06-10T18:00:00Z',
   });
-  const ada = await createAttendee(api, unique('Ada Speaker'));
-  const bo = await createAttendee(api, unique('Bo Speaker'));
+  const ada = await createAttendee(api, { name: unique('Ada Speaker') });
+  const bo = await createAttendee(api, { name: unique('Bo Speaker') });
   const title = unique('Keynote on data products');
   const renamed = `${title} (updated)`;
 
@@ -135,7 +131,7 @@ test("admin manages an event's sessions from its Sessions tab, starting from the
   api,
 }) => {
   const eventTitle = unique('Admin Sessions Tab Event');
-  const event = await api.create<{ id: string }>('events', {
+  const event = await createEvent(api, {
     title: eventTitle,
     start_date: daysFromNow(20),
     end_date: daysFromNow(21),

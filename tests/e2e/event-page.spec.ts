@@ -3,55 +3,17 @@
  * creates through the admin API. Times are shown in the browser's time zone: UTC here.
  */
 import type { Page } from '@playwright/test';
+import { addToEvent, createAttendee, createEvent, slugOf, type EventRow } from './support/builders.ts';
 import type { Api } from './support/fixtures.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique, walkFocus } from './support/fixtures.ts';
 
 test.use({ timezoneId: 'UTC' });
-
-type EventRow = {
-  id: string;
-  slug: string;
-  title: string;
-  start_date: string;
-  end_date: string;
-};
-
-function slugOf(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** An ISO time `days` from now at hh:mm UTC. */
 function at(days: number, hour: number, minute = 0): string {
   const date = new Date(daysFromNow(days, hour));
   date.setUTCMinutes(minute);
   return date.toISOString();
-}
-
-async function createEvent(api: Api, fields: Record<string, unknown> = {}): Promise<EventRow> {
-  const title = (fields.title as string | undefined) ?? unique('Event Page Summit');
-  return api.create<EventRow>('events', {
-    title,
-    slug: slugOf(title),
-    start_date: at(40, 9),
-    end_date: at(40, 17),
-    ...fields,
-  });
-}
-
-async function createAttendee(api: Api, fields: Record<string, unknown> = {}) {
-  const name = (fields.name as string | undefined) ?? unique('Attendee');
-  return api.create<{ id: string; name: string; email: string }>('attendees', {
-    name,
-    email: `${slugOf(name)}@example.com`,
-    ...fields,
-  });
-}
-
-async function addToEvent(api: Api, eventId: string, attendeeId: string, type: 'current' | 'past' = 'current') {
-  return api.create('event_attendees', { event_id: eventId, attendee_id: attendeeId, attendee_type: type });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { format } from 'date-fns';
+import { createEvent, slugOf } from './support/builders.ts';
 import { test, expect as baseExpect, axe, unique, daysFromNow } from './support/fixtures.ts';
 
 // The machine running the tests is shared by several builds: allow slow first reads.
 const expect = baseExpect.configure({ timeout: 10_000 });
-
-const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 test('a visitor sees an upcoming event as a card with its date written out, and opens its page', async ({
   page,
@@ -12,9 +11,8 @@ test('a visitor sees an upcoming event as a card with its date written out, and 
 }) => {
   const title = unique('Home Card Summit');
   const startDate = daysFromNow(30, 12);
-  await api.create('events', {
+  await createEvent(api, {
     title,
-    slug: slugOf(title),
     start_date: startDate,
     end_date: daysFromNow(30, 18),
     location: 'Lisbon',
@@ -38,9 +36,8 @@ test('a visitor sees an upcoming event as a card with its date written out, and 
 
 test('an upcoming event without an image shows a gradient placeholder instead', async ({ page, api }) => {
   const title = unique('No Image Forum');
-  await api.create('events', {
+  await createEvent(api, {
     title,
-    slug: slugOf(title),
     start_date: daysFromNow(45),
     end_date: daysFromNow(45, 17),
   });
@@ -86,7 +83,20 @@ test('a visitor who prefers reduced motion sees only the hero poster', async ({ 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const video = page.locator('video').first();
-  await page.waitForTimeout(500);
+  // The hero would start its video once the page has loaded and the main thread is idle (hero.tsx):
+  // wait for that moment, and two frames more for the render and its effects, then check it did not.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const afterIdle = () =>
+          requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))), {
+            timeout: 1000,
+          });
+        if (document.readyState === 'complete') afterIdle();
+        else addEventListener('load', afterIdle, { once: true });
+      }),
+  );
+  await expect(video.locator('source')).toHaveCount(0);
   expect(await video.evaluate((v: HTMLVideoElement) => ({ source: v.currentSrc, paused: v.paused }))).toEqual({
     source: '',
     paused: true,

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { createEvent } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 import { testPort } from '../support/ports.ts';
 
@@ -17,14 +18,6 @@ const DIST_DIR = path.resolve(`.test-data/dist-${testPort('E2E_PORT')}`);
 
 /** Tables a visitor's replica pulls; an event page needs all of them. */
 const PUBLIC_TABLES = 11;
-
-function slugOf(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await expect
@@ -188,9 +181,8 @@ test('after one online visit, the home page, an event page and past highlights w
 }) => {
   test.setTimeout(150_000);
   const title = unique('Offline Summit');
-  const event = await api.create('events', {
+  const event = await createEvent(api, {
     title,
-    slug: slugOf(title),
     location: 'Zurich',
     start_date: daysFromNow(45),
     end_date: daysFromNow(46),
@@ -205,15 +197,14 @@ test('after one online visit, the home page, an event page and past highlights w
     });
   }
   const pastTitle = unique('Offline Past Forum');
-  await api.create('events', {
+  await createEvent(api, {
     title: pastTitle,
-    slug: slugOf(pastTitle),
     location: 'Oslo',
     start_date: daysFromNow(-1, 8),
     end_date: daysFromNow(-1, 17),
     featured_image_url: '/demo/events/stockholm.webp',
   });
-  const eventPath = `/events/${slugOf(title)}`;
+  const eventPath = `/events/${event.slug}`;
 
   // One online visit of each page, once the service worker controls the page. Reduced motion keeps
   // the hero video and logo strips still.

@@ -117,6 +117,27 @@ async function write<T = Row>(promise: PromiseLike<{ data: T | null; error: { me
   return data as T;
 }
 
+/**
+ * Resolves once every change committed before the call has been sent to `client`, so that a test can
+ * show that something did NOT arrive without a fixed sleep. The server hands changes on in commit
+ * order, one batch after another, over one socket per client: once a marker row written now reaches
+ * a channel of `client`, any earlier change bound for another of its channels has arrived before it.
+ */
+async function allDelivered(client: SupabaseClient | RealtimeClient): Promise<void> {
+  const title = unique('Delivery marker');
+  const marker = await listen(client, [{ event: 'INSERT', table: 'videos', filter: `title=eq.${title}` }]);
+  await write(admin.from('videos').insert({ title, video_url: 'https://www.youtube.com/embed/abcdefghijk' }));
+  await waitFor(() => marker.changes[0]!.length > 0, ARRIVAL_MS, `the marker ${title}`);
+}
+
+/**
+ * Resolves once the server has handled every frame `client` sent before the call (a token swap, say):
+ * it handles one socket's frames one after another, so a channel joined now is answered after them.
+ */
+async function framesHandled(client: RealtimeClient): Promise<void> {
+  await listen(client, []);
+}
+
 /** A Postgres timestamp as microseconds since the epoch (Date keeps milliseconds only). */
 function microseconds(timestamp: string): number {
   const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(.*)$/.exec(timestamp);
@@ -247,7 +268,7 @@ describe('postgres_changes with supabase-js', () => {
       'two changes of the filtered row',
       () => seen,
     );
-    await sleep(200);
+    await allDelivered(anon);
     expect(seen.map((c) => [c.eventType, c.new.id])).toEqual([
       ['INSERT', id],
       ['UPDATE', id],
@@ -280,7 +301,7 @@ describe('postgres_changes with supabase-js', () => {
       'the lte filter',
       () => listener.changes,
     );
-    await sleep(200);
+    await allDelivered(anon);
     expect(listener.changes.map((c) => c.map((change) => change.new.name))).toEqual([
       [names[0]],
       [names[1], names[2]],
@@ -313,7 +334,7 @@ describe('postgres_changes with supabase-js', () => {
       'the DELETE',
       () => listener.changes,
     );
-    await sleep(200);
+    await allDelivered(anon);
     expect(inserts.map((c) => c.eventType)).toEqual(['INSERT']);
     expect(updates.map((c) => [c.eventType, c.new.rating])).toEqual([['UPDATE', 4]]);
     expect(deletes.map((c) => [c.eventType, c.old, c.new])).toEqual([['DELETE', { id: created.id }, {}]]);
@@ -457,7 +478,7 @@ describe('row security per subscriber', () => {
       'the admin subscriber',
       () => staff.changes,
     );
-    await sleep(200);
+    await allDelivered(client);
     expect(member.changes[0]).toEqual([]);
   });
 
@@ -506,7 +527,7 @@ describe('row security per subscriber', () => {
       ['INSERT', otherUserId],
       ['DELETE', { id: role.id }],
     ]);
-    await sleep(300);
+    await Promise.all([allDelivered(memberClient), allDelivered(anon)]);
     expect(member.changes).toEqual([[], []]);
     expect(visitor.changes).toEqual([[], []]);
   });
@@ -541,7 +562,7 @@ describe('tokens', () => {
 
     const { data } = await admin.auth.getSession();
     await client.setAuth(data.session!.access_token);
-    await sleep(200);
+    await framesHandled(client);
     const email = `${unique('katherine')}@example.com`;
     await write(admin.from('attendees').insert({ name: unique('Katherine'), email }));
     await waitFor(
