@@ -1,13 +1,17 @@
 /**
  * The app's quiet status corner: an 'Offline' pill while the browser is offline, with how long ago
  * the content on screen was fetched ('Updated 3 minutes ago': the replica's last complete sync, or
- * when what the device kept of an earlier visit was fetched), and the prompt
+ * when what the device kept of an earlier visit was fetched), a note when the device ran out of room
+ * for the upcoming events' images it keeps for offline use (src/data/offline-images.ts, which this
+ * component starts once the visitor's replica is open), and the prompt
  * that offers a new version ('A new version is available.' + 'Reload'). Both are polite live
  * regions that exist from the first render, so that screen readers announce what appears in them;
  * neither takes focus. Rendered once, by the root route.
  */
 import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useReplicaState } from '../../data/engine-store.ts';
+import { keepUpcomingEventImages, useOfflineImagesDropped } from '../../data/offline-images.ts';
 import { useKeptShownAt } from '../../data/public-content.ts';
 import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
 import { updatedAgo } from '../../lib/relative-time.ts';
@@ -33,9 +37,20 @@ function useOfflineFreshness(online: boolean): string | null {
   return online || !updatedAt ? null : updatedAgo(updatedAt, now);
 }
 
+/** Once the visitor's replica is open, every upcoming event's images are kept for offline (production). */
+function useUpcomingEventImagesKept(): void {
+  const replicaState = useReplicaState();
+  useEffect(() => {
+    if (!import.meta.env.PROD || replicaState.status !== 'ready' || replicaState.mode !== 'public') return;
+    void keepUpcomingEventImages(replicaState.replica).catch(() => undefined);
+  }, [replicaState]);
+}
+
 export function PwaStatus() {
   const online = useOnline();
   const freshness = useOfflineFreshness(online);
+  useUpcomingEventImagesKept();
+  const imagesDropped = useOfflineImagesDropped();
   const update = useUpdateState();
   const [reloading, setReloading] = useState(false);
 
@@ -49,6 +64,13 @@ export function PwaStatus() {
             {freshness ? <span className="font-normal text-slate-200">· {freshness}</span> : null}
           </span>
         )}
+      </div>
+      <div role="status" aria-live="polite">
+        {imagesDropped ? (
+          <p className="pointer-events-auto rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 shadow-md">
+            This device is out of storage space: event images are not kept for offline use.
+          </p>
+        ) : null}
       </div>
       <div role="status" aria-live="polite">
         {update.waiting ? (

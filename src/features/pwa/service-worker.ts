@@ -12,7 +12,11 @@
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
  *   'Reload', so an open page keeps its chunks until it reloads.
  * The page also sends URLs it loaded before this worker controlled it (CACHE_URLS, handled by
- * workbox-routing's default router), so images of the very first visit are kept too.
+ * workbox-routing's default router), so images of the very first visit are kept too, and, once the
+ * visitor's replica is full, the images of every upcoming event's page (KEEP_EVENT_IMAGES, from
+ * src/data/offline-images.ts), which this worker fetches one at a time at low priority into a cache
+ * of their own, within OFFLINE_IMAGE_BUDGET_BYTES. When the device's storage is full, that cache is
+ * dropped (the replica's rows stay) and the pages are told (EVENT_IMAGES_DROPPED).
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -21,6 +25,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../../lib/worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -29,7 +34,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === KEEP_EVENT_IMAGES && Array.isArray(data.urls)) {
+    event.waitUntil(keepEventImages(data.urls.filter((url): url is string => typeof url === 'string')));
+  }
 });
 // The first worker takes over the open page at once, so the first visit's requests are cached;
 // later versions only activate on SKIP_WAITING, and the page reloads when they take over.
@@ -90,14 +99,84 @@ const isImage = (url: URL) =>
   (url.origin === self.location.origin && url.pathname.startsWith('/demo/')) ||
   url.pathname.includes('/storage/v1/object/public/');
 
+const imagesSeen = new CacheFirst({
+  cacheName: 'images',
+  plugins: [
+    // Images from the API's origin load without CORS: their responses are opaque (status 0).
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+  ],
+});
+
 registerRoute(
   ({ url }) => isImage(url),
-  new CacheFirst({
-    cacheName: 'images',
-    plugins: [
-      // Images from the API's origin load without CORS: their responses are opaque (status 0).
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
+  async (options) => {
+    const kept = await caches.match(options.request, { cacheName: EVENT_IMAGES_CACHE });
+    return kept ?? imagesSeen.handle(options);
+  },
 );
+
+// ---- every upcoming event's images, kept ahead of a visit -----------------------------------------
+
+const EVENT_IMAGES_CACHE = 'event-images';
+/** At most this many bytes of upcoming events' images are kept ahead (what a visit saw is apart). */
+const OFFLINE_IMAGE_BUDGET_BYTES = 25 * 1024 * 1024;
+/** A header on each kept copy with its size, so the budget is known without reading the bodies. */
+const SIZE_HEADER = 'x-kept-bytes';
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'QuotaExceededError';
+}
+
+let keeping: Promise<void> = Promise.resolve();
+
+/**
+ * Brings the kept images in line with `urls`: drops those no longer wanted (ended or changed events),
+ * fetches the missing ones one at a time at low priority until the budget is spent. Runs one call at a
+ * time (pages of several tabs may ask at once).
+ */
+function keepEventImages(urls: string[]): Promise<void> {
+  keeping = keeping.then(() => keepEventImagesNow(urls)).catch(() => undefined);
+  return keeping;
+}
+
+async function keepEventImagesNow(urls: string[]): Promise<void> {
+  const wanted = new Set(urls.filter((url) => isImage(new URL(url))));
+  const cache = await caches.open(EVENT_IMAGES_CACHE);
+  let bytes = 0;
+  const held = new Set<string>();
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url)) {
+      await cache.delete(request);
+      continue;
+    }
+    const response = await cache.match(request);
+    bytes += Number(response?.headers.get(SIZE_HEADER) ?? 0);
+    held.add(request.url);
+  }
+  try {
+    for (const url of wanted) {
+      if (held.has(url)) continue;
+      const sameOrigin = new URL(url).origin === self.location.origin;
+      const response = await fetch(url, {
+        mode: sameOrigin ? 'same-origin' : 'cors',
+        credentials: 'omit',
+        priority: 'low',
+      } as RequestInit).catch(() => null);
+      if (!response?.ok) continue;
+      const body = await response.blob();
+      if (bytes + body.size > OFFLINE_IMAGE_BUDGET_BYTES) break;
+      const headers = new Headers(response.headers);
+      headers.set(SIZE_HEADER, String(body.size));
+      await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+      bytes += body.size;
+    }
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    // The device is full: images go before the rows the pages need.
+    await caches.delete(EVENT_IMAGES_CACHE);
+    for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+      client.postMessage({ type: EVENT_IMAGES_DROPPED });
+    }
+  }
+}

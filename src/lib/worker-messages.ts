@@ -1,0 +1,9 @@
+/**
+ * Messages between the pages and the service worker beyond Workbox's own (SKIP_WAITING, CACHE_URLS),
+ * in one place: the worker and the app are separate bundles that must agree on them.
+ */
+
+/** Page → worker: `{ type, urls }`, the images of every upcoming event's page, to keep offline. */
+export const KEEP_EVENT_IMAGES = 'KEEP_EVENT_IMAGES';
+/** Worker → pages: the device's storage was full, so the kept event images were dropped. */
+export const EVENT_IMAGES_DROPPED = 'EVENT_IMAGES_DROPPED';
