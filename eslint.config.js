@@ -12,7 +12,20 @@ const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'coverage', '.data', '.test-data', 'src/routeTree.gen.ts', 'public', 'dev-dist'],
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'node_modules',
+      'coverage',
+      '.data',
+      '.test-data',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      'src/routeTree.gen.ts',
+      'public',
+      'dev-dist',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
