@@ -10,24 +10,10 @@
  * stay) and says so; `useOfflineImagesDropped` shows it.
  */
 import { useSyncExternalStore } from 'react';
-import type { TableName } from '../../sync/index.ts';
 import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../lib/worker-messages.ts';
 import { imagesOfEventPage } from './event-images.ts';
+import { EVENT_PAGE_TABLES } from './public-content.ts';
 import type { Replica } from './replica.ts';
-
-const EVENT_PAGE_TABLES: readonly TableName[] = [
-  'events',
-  'event_gallery',
-  'event_sponsors',
-  'sponsors_library',
-  'sponsor_tiers',
-  'sessions',
-  'session_speakers',
-  'event_attendees',
-  'attendees',
-  'testimonials',
-  'videos',
-];
 
 /** The first value of a live read. */
 function first<T>(source: { subscribe(next: (value: T) => void): { unsubscribe(): void } }): Promise<T> {

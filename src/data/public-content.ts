@@ -2,7 +2,7 @@
  * The public content as pages read it (spec section 7, "Public" reads), each a live read: painted
  * from a direct request, then followed in the local replica (use-live-read.ts).
  */
-import type { Row } from '../../sync/index.ts';
+import type { Row, TableName } from '../../sync/index.ts';
 import {
   fetchEventBySlug,
   fetchGeneralTestimonials,
@@ -52,22 +52,25 @@ export function usePastEvents(limit = 6): LiveRead<EventSummary[]> {
 /** The key of an event page's read, under which the server hands its answer to the page. */
 export const eventPageKey = (slugOrId: string) => `event-page:${slugOrId}`;
 
+/** Every table an event page reads. */
+export const EVENT_PAGE_TABLES: readonly TableName[] = [
+  'events',
+  'event_gallery',
+  'event_sponsors',
+  'sponsors_library',
+  'sponsor_tiers',
+  'sessions',
+  'session_speakers',
+  'event_attendees',
+  'attendees',
+  'testimonials',
+  'videos',
+];
+
 export function useEventPage(slugOrId: string): LiveRead<EventPage | null> {
   return useLiveRead({
     key: eventPageKey(slugOrId),
-    tables: [
-      'events',
-      'event_gallery',
-      'event_sponsors',
-      'sponsors_library',
-      'sponsor_tiers',
-      'sessions',
-      'session_speakers',
-      'event_attendees',
-      'attendees',
-      'testimonials',
-      'videos',
-    ],
+    tables: EVENT_PAGE_TABLES,
     firstPaint: (config) => fetchEventBySlug(config, slugOrId),
     replica: (reads) => reads.eventPage$(slugOrId),
     empty: null,

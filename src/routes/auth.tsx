@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../data/auth.ts';
 import { forgetAdminInviteToken, takeAdminInviteToken } from '../features/auth/admin-invite-link.ts';
 import { AdminInviteNotice, AuthForm } from '../features/auth/auth-form.tsx';
-import { toast } from '../ui/toaster.tsx';
+import { toast, toastError } from '../ui/toaster.tsx';
 
 export const Route = createFileRoute('/auth')({
   head: () => ({
@@ -29,8 +29,7 @@ function AuthPage() {
     acceptAdminInvite(inviteToken)
       .then(
         () => toast.success('Invite accepted', { description: 'You are now an admin.' }),
-        (error: unknown) =>
-          toast.error('Error', { description: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => toastError(error),
       )
       .finally(() => {
         forgetAdminInviteToken();

@@ -3,12 +3,13 @@
  * 2, 5, 8).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 
 /** Spec section 5: non-blank after trimming; no length rule is shown (the server applies its own). */
 const nonBlank = (message: string) => z.string().check(z.refine((value) => value.trim() !== '', message));
@@ -19,8 +20,33 @@ const inviteSchema = z.object({
 });
 const newPasswordSchema = z.object({ newPassword: nonBlank('New password is required') });
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+/** A dialog's form: its fields, then Cancel and the submit button ('Loading...' while it runs). */
+function DialogForm({
+  onSubmit,
+  submitting,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  submitting: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {children}
+      <div className="flex justify-end gap-2">
+        <DialogClose>
+          <Button variant="outline" disabled={submitting}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Loading...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 export interface AddAdminDialogProps {
@@ -56,7 +82,7 @@ export function AddAdminDialog({ open, onOpenChange, createAdmin, onCreated }: A
       onOpenChange(false);
       onCreated();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error, 'Failed to create admin') });
+      toastError(error, 'Failed to create admin');
     }
   });
 
@@ -70,24 +96,14 @@ export function AddAdminDialog({ open, onOpenChange, createAdmin, onCreated }: A
       title="Add New Admin"
       description="Create a new admin account. They can login immediately with these credentials."
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Create Admin">
         <Field label="Email" error={errors.email?.message}>
           {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
         </Field>
         <Field label="Password" error={errors.password?.message}>
           {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
         </Field>
-        <div className="flex justify-end gap-2">
-          <DialogClose>
-            <Button variant="outline" disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Loading...' : 'Create Admin'}
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
@@ -118,7 +134,7 @@ export function InviteAdminDialog({ open, onOpenChange, inviteAdmin, onInvited }
       onOpenChange(false);
       onInvited();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error, 'Failed to send the invite') });
+      toastError(error, 'Failed to send the invite');
     }
   });
 
@@ -132,21 +148,11 @@ export function InviteAdminDialog({ open, onOpenChange, inviteAdmin, onInvited }
       title="Invite Admin"
       description="We e-mail them a link. They become an admin once they open it and sign in with this address."
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Send Invite">
         <Field label="Email" error={errors.email?.message}>
           {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
         </Field>
-        <div className="flex justify-end gap-2">
-          <DialogClose>
-            <Button variant="outline" disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Loading...' : 'Send Invite'}
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
@@ -181,7 +187,7 @@ export function ChangePasswordDialog({ admin, onClose, changePassword }: ChangeP
       toast.success('Password changed successfully');
       close();
     } catch (error) {
-      toast.error('Error', { description: messageOf(error, 'Failed to change password') });
+      toastError(error, 'Failed to change password');
     }
   });
 
@@ -194,23 +200,13 @@ export function ChangePasswordDialog({ admin, onClose, changePassword }: ChangeP
       title="Change Password"
       description={`Update the password for ${admin?.email ?? ''}`}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Change Password">
         <Field label="New Password" error={errors.newPassword?.message}>
           {(ids) => (
             <Input {...ids} type="password" autoComplete="new-password" required {...register('newPassword')} />
           )}
         </Field>
-        <div className="flex justify-end gap-2">
-          <DialogClose>
-            <Button variant="outline" disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Loading...' : 'Change Password'}
-          </Button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -22,7 +22,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Input } from '../../ui/field.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 import { AddAdminDialog, ChangePasswordDialog, InviteAdminDialog } from './admin-account-dialogs.tsx';
 
 function matches(email: string, search: string): boolean {
@@ -30,7 +30,7 @@ function matches(email: string, search: string): boolean {
 }
 
 function failed(error: unknown): never {
-  toast.error('Error', { description: error instanceof Error ? error.message : String(error) });
+  toastError(error);
   throw error;
 }
 

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input } from '../../ui/field.tsx';
-import { toast } from '../../ui/toaster.tsx';
+import { toast, toastError } from '../../ui/toaster.tsx';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -30,10 +30,6 @@ export interface AuthFormProps {
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   onSignedIn(): void;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }
 
 export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
@@ -62,7 +58,7 @@ export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
         setMode('sign-in');
       }
     } catch (error) {
-      toast.error('Error', { description: messageOf(error) });
+      toastError(error, 'Something went wrong. Please try again.');
     }
   });
 
