@@ -4,8 +4,8 @@
  * that name with the request as is; an unknown name is a 404. A function marked `verifyJwt` first
  * needs a valid JWT of this project in Authorization (the anon key counts), else 401, as the
  * hosted gateway answers. Each invocation sees the environment a hosted function gets: SUPABASE_URL,
- * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY; over local defaults (the site's origin, the local
- * mailbox as mail provider), the secrets listed in registry.ts from the process environment, and
+ * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY; over local defaults (where sign-in links land, the
+ * local mailbox as mail provider), the secrets listed in registry.ts from the process environment, and
  * `config.functionsEnv` over those (tests, per backend). The values are handed to the functions' env
  * helper through AsyncLocalStorage, so two backends in one process never mix.
  */
@@ -25,12 +25,14 @@ const invocationEnv = new AsyncLocalStorage<FunctionEnv>();
 setEnvSource(() => invocationEnv.getStore());
 
 /**
- * What a function gets when the process sets nothing else: the site's own origin for links, and the
- * backend's own mailbox (server/mail/mailbox.ts) as the mail provider.
+ * What a function gets when the process sets nothing else: where the site's sign-in links land
+ * (AUTH_SITE_URL, the local twin of the auth service's site URL, for invite links when no SITE_URL
+ * secret is set; SITE_URL itself stays unset so that the public feeds keep taking their origin from
+ * the app server), and the backend's own mailbox (server/mail/mailbox.ts) as the mail provider.
  */
 function localDefaults(services: FunctionsRunnerServices): FunctionEnv {
   return {
-    SITE_URL: services.config.siteUrl,
+    AUTH_SITE_URL: services.config.siteUrl,
     MAIL_API_URL: `${services.config.apiUrl}/mailbox/api`,
     MAIL_API_KEY: services.keys.serviceRoleKey,
     MAIL_FROM: 'CDO Vision <no-reply@cdo-vision.local>',

@@ -23,9 +23,12 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The site's origin for links: SITE_URL, never the request's Host. */
+/**
+ * The site's origin for links: the SITE_URL secret, else where the auth service's links land
+ * (AUTH_SITE_URL, which the local backend sets to the app's URL); never the request's Host.
+ */
 function siteUrl(): string {
-  const configured = readEnv('SITE_URL');
+  const configured = readEnv('SITE_URL') ?? readEnv('AUTH_SITE_URL');
   if (!configured) throw new Error('The server function environment lacks SITE_URL (the site for invite links)');
   return configured.replace(/\/+$/, '');
 }
