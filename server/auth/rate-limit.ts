@@ -220,12 +220,16 @@ export class AuthLimiter {
     return Math.min(this.limits.maxAccountDelayMs, ACCOUNT_DELAY_BASE_MS * 2 ** doublings);
   }
 
-  /** Deletes expired rows now and then, so the table holds only live limits; returns the time. */
+  /**
+   * Deletes expired rows now and then, so the table holds only live limits; returns the time. Only
+   * rows expired for a while go: a sign-in's first statement makes its rows exist already expired,
+   * and deleting them between its two statements would let a parallel guess go uncounted.
+   */
   private async sweepWhenDue(): Promise<number> {
     const now = this.now();
     if (now - this.lastSweep >= SWEEP_INTERVAL_MS) {
       this.lastSweep = now;
-      await this.db.query('delete from auth.rate_limits where expires_at <= $1::float8', [now]);
+      await this.db.query('delete from auth.rate_limits where expires_at <= $1::float8', [now - SWEEP_INTERVAL_MS]);
     }
     return now;
   }
