@@ -35,12 +35,7 @@ const ENTRY_POINTS: RegExp[] = [
  * Exports kept on purpose although nothing imports them yet, each with its reason. Keep this short:
  * an entry here is a promise to remove it or use it.
  */
-const KEEP: Record<string, string> = {
-  // server/storage/ is being changed by another engineer; these three go once that work lands.
-  'server/storage/paths.ts#mustBeValidBucketName': 'pending removal (server/storage is being reworked)',
-  'server/storage/errors.ts#invalidSignature': 'pending removal (server/storage is being reworked)',
-  'server/storage/sniff.ts#IMAGE_MIME_TYPES': 'pending removal (server/storage is being reworked)',
-};
+const KEEP: Record<string, string> = {};
 
 const relative = (fileName: string) => path.relative(ROOT, fileName).split(path.sep).join('/');
 const isOurs = (fileName: string) => !fileName.includes('/node_modules/') && !fileName.endsWith('.d.ts');

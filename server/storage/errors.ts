@@ -95,9 +95,6 @@ export const noContentProvided = (message = 'No content provided') =>
 
 export const invalidRequest = (message: string) => new StorageError(400, 'InvalidRequest', 'Bad Request', message);
 
-export const invalidSignature = (message = 'Invalid signature') =>
-  new StorageError(400, 'InvalidSignature', 'InvalidSignature', message);
-
 export const internalError = () => new StorageError(500, 'InternalError', 'internal', 'Internal Server Error');
 
 /** SQLSTATEs of the errors Postgres raises for what a caller did (hosted maps the same ones). */

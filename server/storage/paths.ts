@@ -42,10 +42,6 @@ export function isValidBucketName(name: string): boolean {
   return name.length > 0 && name.length <= 100 && HOSTED_BUCKET_CHARACTERS.test(name) && name !== '.' && name !== '..';
 }
 
-export function mustBeValidBucketName(name: string): void {
-  if (!isValidBucketName(name)) throw invalidBucketName();
-}
-
 /**
  * Splits the still percent-encoded rest of a request path (`event-images/e1/0.123.png`) into the
  * bucket and the decoded key, as hosted's router does for `/:bucketName/*`. The raw path is used,

@@ -17,14 +17,6 @@ import { crc32 } from 'node:zlib';
 
 export type ImageMimeType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'image/avif';
 
-export const IMAGE_MIME_TYPES: readonly ImageMimeType[] = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-];
-
 /** The file extensions (lower case, no dot) that name each image type. */
 export const IMAGE_EXTENSIONS: Record<ImageMimeType, readonly string[]> = {
   'image/png': ['png'],
