@@ -222,10 +222,7 @@ export function UserManagementPage() {
                               inviteAdmin(invite.email)
                                 .then(
                                   () => toast.success(`Invite sent to ${invite.email}`),
-                                  (error: unknown) =>
-                                    toast.error('Error', {
-                                      description: error instanceof Error ? error.message : String(error),
-                                    }),
+                                  (error: unknown) => toastError(error),
                                 )
                                 .finally(() => setResending(null));
                             }}
