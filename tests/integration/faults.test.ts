@@ -152,7 +152,9 @@ describe('the backend process killed mid-write', () => {
     } finally {
       await killHard(backend.process);
     }
-  });
+    // Four backend processes start one after another (each opens its database): 30 s is tight on a
+    // busy two-core machine.
+  }, 120_000);
 });
 
 describe('under load and with clients that vanish', () => {
