@@ -10,60 +10,7 @@
  * stay) and says so; `useOfflineImagesDropped` shows it.
  */
 import { useSyncExternalStore } from 'react';
-import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../lib/worker-messages.ts';
-import { imagesOfEventPage } from './event-images.ts';
-import { EVENT_PAGE_TABLES } from './public-content.ts';
-import type { Replica } from './replica.ts';
-
-/** The first value of a live read. */
-function first<T>(source: { subscribe(next: (value: T) => void): { unsubscribe(): void } }): Promise<T> {
-  return new Promise((resolve) => {
-    let done = false;
-    let subscription: { unsubscribe(): void } | null = null;
-    subscription = source.subscribe((value) => {
-      if (done) return;
-      done = true;
-      resolve(value);
-      queueMicrotask(() => subscription?.unsubscribe());
-    });
-  });
-}
-
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5000 });
-    else setTimeout(resolve, 200);
-  });
-}
-
-/** The images of every upcoming event's page, from the replica. */
-async function upcomingEventImages(replica: Replica): Promise<string[]> {
-  const events = await first(replica.reads.upcomingEvents$(new Date()));
-  const urls = new Set<string>();
-  for (const event of events) {
-    const page = await first(replica.reads.eventPage$(event.slug ?? event.id));
-    if (page) for (const url of imagesOfEventPage(page, window.location.href)) urls.add(url);
-  }
-  return [...urls];
-}
-
-let started = false;
-
-/**
- * Hands the images of every upcoming event to the service worker, once per page load, after the
- * replica has pulled what event pages read and the page is idle. Does nothing without a worker.
- */
-export async function keepUpcomingEventImages(replica: Replica): Promise<void> {
-  if (started || !('serviceWorker' in navigator)) return;
-  started = true;
-  listenForDrops();
-  await Promise.all(EVENT_PAGE_TABLES.map((table) => replica.engine.awaitInitialPull(table)));
-  await whenIdle();
-  void navigator.storage?.persisted?.().then((persisted) => (persisted ? true : navigator.storage.persist()));
-  const urls = await upcomingEventImages(replica);
-  const worker = (await navigator.serviceWorker.ready).active;
-  worker?.postMessage({ type: KEEP_EVENT_IMAGES, urls });
-}
+import { EVENT_IMAGES_DROPPED } from '../lib/worker-messages.ts';
 
 let dropped = false;
 const listeners = new Set<() => void>();
@@ -83,6 +30,7 @@ function listenForDrops(): void {
 export function useOfflineImagesDropped(): boolean {
   return useSyncExternalStore(
     (listener) => {
+      if ('serviceWorker' in navigator) listenForDrops();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

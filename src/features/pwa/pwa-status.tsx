@@ -10,8 +10,7 @@
  */
 import { WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useReplicaState } from '../../data/engine-store.ts';
-import { keepUpcomingEventImages, useOfflineImagesDropped } from '../../data/offline-images.ts';
+import { useOfflineImagesDropped } from '../../data/offline-images.ts';
 import { useKeptShownAt } from '../../data/public-content.ts';
 import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
 import { updatedAgo } from '../../lib/relative-time.ts';
@@ -37,19 +36,9 @@ function useOfflineFreshness(online: boolean): string | null {
   return online || !updatedAt ? null : updatedAgo(updatedAt, now);
 }
 
-/** Once the visitor's replica is open, every upcoming event's images are kept for offline (production). */
-function useUpcomingEventImagesKept(): void {
-  const replicaState = useReplicaState();
-  useEffect(() => {
-    if (!import.meta.env.PROD || replicaState.status !== 'ready' || replicaState.mode !== 'public') return;
-    void keepUpcomingEventImages(replicaState.replica).catch(() => undefined);
-  }, [replicaState]);
-}
-
 export function PwaStatus() {
   const online = useOnline();
   const freshness = useOfflineFreshness(online);
-  useUpcomingEventImagesKept();
   const imagesDropped = useOfflineImagesDropped();
   const update = useUpdateState();
   const [reloading, setReloading] = useState(false);
