@@ -7,9 +7,39 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { BUILD_MANIFEST } from './scripts/page-template.ts';
 import { prerender } from './scripts/prerender.ts';
 
+/** The module that starts the visitor's replica worker, and the worker's own module. */
+const WORKER_STARTER = 'src/data/replica-in-worker.ts';
+const WORKER_MODULE = '/src/data/replica-worker.ts';
+
+/**
+ * The visitor's replica worker as a chunk of the app's own build (Rollup's emitted chunk and
+ * `import.meta.ROLLUP_FILE_URL_`), not a bundle apart as Vite makes for `new Worker(new URL(...))`:
+ * it then shares RxDB, Dexie and supabase-js with the back office's replica, and the precache holds
+ * them once. The starter names the module by its path, which the development server serves as is.
+ */
+function replicaWorkerChunk(): PluginOption {
+  let building = false;
+  return {
+    name: 'cdo-vision:replica-worker-chunk',
+    // Before TypeScript is compiled away: the literal is then as written.
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build' && !config.build.ssr;
+    },
+    transform(code, id) {
+      if (!building || !id.endsWith(WORKER_STARTER)) return null;
+      const literal = `'${WORKER_MODULE}'`;
+      if (!code.includes(literal)) throw new Error(`${WORKER_STARTER} no longer names ${WORKER_MODULE}`);
+      const reference = this.emitFile({ type: 'chunk', id: path.join(root, WORKER_MODULE), name: 'replica-worker' });
+      return { code: code.replace(literal, `import.meta.ROLLUP_FILE_URL_${reference}`), map: null };
+    },
+  };
+}
+
 const appPlugins = (): PluginOption[] => [
   tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
   react(),
+  replicaWorkerChunk(),
 ];
 
 /** Where this build writes (start.ts and the tests pass their own outDir). */
@@ -35,7 +65,7 @@ export default defineConfig({
       filename: 'service-worker.ts',
       // A new version waits until the visitor chooses to reload (src/features/pwa/pwa-status.tsx).
       registerType: 'prompt',
-      // Registered by src/features/pwa/register-service-worker.ts after the page has loaded.
+      // Registered by src/features/pwa/register-service-worker.ts once the app has started.
       injectRegister: false,
       includeAssets: ['icons/apple-touch-icon.png', 'icons/icon-32.png'],
       manifest: {

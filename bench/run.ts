@@ -10,7 +10,9 @@
  *   event page from the replica, first paint; PGlite only.
  * - lighthouse: Lighthouse mobile (cold) on the home page, an event page and past highlights: LCP,
  *   TBT, CLS, score, and the JavaScript loaded before the first paint (bench/lighthouse.ts).
- * `npm run bench -- reads`, `-- load`, `-- sync` or `-- lighthouse` runs one part.
+ * - offline: a first visit until it works offline (first paint, service worker, full replica), what
+ *   the device then holds, and offline repeat visits (bench/offline.ts).
+ * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse` or `-- offline` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
@@ -20,10 +22,11 @@ import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { runSyncBench } from './sync.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runOfflineBench } from './offline.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync', 'lighthouse'];
+const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync', 'lighthouse', 'offline'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -165,3 +168,4 @@ if (parts.includes('reads') || parts.includes('load')) {
 }
 if (parts.includes('sync')) await runSyncBench();
 if (parts.includes('lighthouse')) await runLighthouseBench();
+if (parts.includes('offline')) await runOfflineBench();

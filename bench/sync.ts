@@ -54,7 +54,7 @@ function median(values: number[]): number {
 }
 
 /** Adds nine copies of every replicated row (new ids, references to the copied parents, unique slugs). */
-async function scaleTenfold(backend: RunningBackend): Promise<number> {
+export async function scaleTenfold(backend: RunningBackend): Promise<number> {
   const db = backend.services.db;
   for (const table of COPY_ORDER) {
     const { rows } = await db.query<{ name: string; type: string }>(

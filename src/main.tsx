@@ -65,33 +65,27 @@ async function startApp(root: HTMLElement): Promise<void> {
   // main thread for the whole page.
   startTransition(() => void hydrateRoot(root, app));
 }
-void startApp(container);
-
 /**
- * The visitor's replica (RxDB, supabase-js; ~110 KB gzip of JavaScript and a full pull) starts a few
- * seconds after the page has loaded, in idle time, so that its work never competes with the first
- * paint, hydration or the first interactions (docs/decisions/007-prerender-and-pwa.md). A read that
- * fails (offline) or the back office opens it at once instead (src/data).
+ * What makes a first visit work offline starts with the app, not seconds after it (see
+ * docs/decisions/016-offline-from-the-first-visit.md). Here the page has painted and loaded already:
+ * the loader of scripts/prerender.ts starts this module after both.
+ * - The visitor's replica opens at once. It runs in a worker of its own, so that its download,
+ *   pulls, writes and queries never hold this thread (src/data/replica-in-worker.ts).
+ * - The service worker registers once the route's chunks have loaded (its install, in its own
+ *   thread, then finds them in the HTTP cache instead of fetching them a second time).
+ * A read that fails (offline) opens the replica at once too, and the back office opens the admin's
+ * (src/data).
  */
-const REPLICA_DELAY_MS = 4000;
-function startReplicaLater(): void {
-  const start = () => {
-    if (replicaState().status === 'idle') void requestReplica('public');
-  };
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 4000 }) : start());
-  const later = () => setTimeout(idle, REPLICA_DELAY_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+function startReplica(): void {
+  // The back office opens the admin's replica itself (src/data/auth.ts).
+  if (window.location.pathname.startsWith('/admin')) return;
+  if (replicaState().status === 'idle') void requestReplica('public');
 }
-startReplicaLater();
 
-// The service worker is no part of the first paint: it registers once the page has loaded and the
-// main thread is idle (at most 2 s later), so that its chunk and work stay out of hydration's way.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
-    void import('./features/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2000 }) : register();
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void import('./features/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
 }
+
+startReplica();
+void startApp(container).finally(registerServiceWorker);

@@ -16,15 +16,16 @@
  * uploads files. Status, conflicts and refusals live in IndexedDB, so every tab shows the same.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { distinctUntilChanged, filter, firstValueFrom, map, type Observable, type Subscription } from 'rxjs';
+import { distinctUntilChanged, filter, firstValueFrom, map, race, type Observable, type Subscription } from 'rxjs';
 import { MetaStore } from './meta-store.ts';
 import { TABLE_NAMES, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
 import { followLeadership } from './engine/leadership.ts';
 import { trackPendingChanges } from './engine/pending.ts';
 import { ProblemLog } from './engine/problems.ts';
+import { FIRST_PULL_ORDER, scheduleFirstPulls } from './engine/first-pulls.ts';
 import { startReplications } from './engine/replications.ts';
-import { syncStatus$ } from './engine/status.ts';
+import { initialPullKey, syncStatus$ } from './engine/status.ts';
 import type { SyncEngine, SyncEngineOptions } from './engine/types.ts';
 import { localWrites } from './engine/writes.ts';
 
@@ -77,6 +78,20 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const subscriptions: Subscription[] = [];
 
   const replications = startReplications({ options, client, collections, meta, problems, subscriptions });
+  const firstPulls = scheduleFirstPulls({
+    order: FIRST_PULL_ORDER,
+    first: ['events'],
+    concurrency: options.firstPullConcurrency ?? 4,
+    resume: (table) => void replications[table].start(),
+    pull: (table) => {
+      const replication = replications[table];
+      void replication.start();
+      // A failing table keeps retrying on its own; the next one need not wait for it.
+      return firstValueFrom(race(replication.awaitInitialReplication(), replication.error$), {
+        defaultValue: undefined,
+      });
+    },
+  });
   const pending = trackPendingChanges({ mode, meta, problems, replications, anyCollection });
   const leadership = followLeadership({
     name,
@@ -89,6 +104,13 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     replications,
     pending,
     subscriptions,
+    onLead: async () => {
+      const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
+        () => [],
+      );
+      firstPulls.start(new Set(TABLE_NAMES.filter((_, index) => Boolean(flags[index]))));
+      await firstPulls.settled();
+    },
   });
   if (mode === 'admin') subscriptions.push(pending.watchLocalWrites(db));
   const writes = localWrites({ collections, anyCollection, meta, pending, problems });
@@ -111,7 +133,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const status$ = syncStatus$({ mode, meta, leadership, outbox, errors$: problems.list$ });
 
   function initialPull$(table: TableName): Observable<boolean> {
-    return meta.state$<string>(`initialPull:${mode}:${table}`).pipe(map(Boolean), distinctUntilChanged());
+    return meta.state$<string>(initialPullKey(mode, table)).pipe(map(Boolean), distinctUntilChanged());
   }
 
   let destroyed = false;
@@ -138,6 +160,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     applyUploadedUrl: writes.applyUploadedUrl,
     initialPull$,
     awaitInitialPull: (table) => firstValueFrom(initialPull$(table).pipe(filter(Boolean))).then(() => undefined),
+    prioritize: (tables) => firstPulls.prioritize(tables),
     resync: leadership.resync,
     async pause() {
       await Promise.all(TABLE_NAMES.map((table) => replications[table].pause()));
@@ -149,6 +172,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     async destroy(destroyOptions) {
       if (destroyed) return;
       destroyed = true;
+      firstPulls.stop();
       outbox?.stop();
       await leadership.stop();
       for (const subscription of subscriptions) subscription.unsubscribe();

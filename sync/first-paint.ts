@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import type { ColumnDescriptor } from './schema/descriptor.ts';
 import type { Row } from './schema/types.ts';
 import { TABLES } from './schema/tables.generated.ts';
+import { distinctAttendees } from './past-attendees.ts';
 
 export interface FirstPaintConfig {
   supabaseUrl: string;
@@ -273,15 +274,6 @@ export async function fetchPastAttendees(config: FirstPaintConfig): Promise<Past
       ),
     ) as { attendees: PublicAttendee | null }[];
   return distinctAttendees(rows.flatMap(({ attendees }) => (attendees && !attendees._deleted ? [attendees] : [])));
-}
-
-/** Attendees each once, newest registration first, then by name: the order past highlights shows. */
-export function distinctAttendees<T extends { id: string; name: string; registered_at: string }>(rows: T[]): T[] {
-  const byId = new Map<string, T>();
-  for (const row of rows) byId.set(row.id, row);
-  return [...byId.values()].sort(
-    (a, b) => Date.parse(b.registered_at) - Date.parse(a.registered_at) || a.name.localeCompare(b.name),
-  );
 }
 
 /** Testimonials not tied to an event (event_id null), by display order. */

@@ -102,6 +102,9 @@ export class MetaStore {
   readonly pendingCount$ = (): Observable<number> => live(() => this.db.pending.count());
   readonly state$ = <T>(key: string): Observable<T | undefined> =>
     live(async () => (await this.db.state.get(key))?.value as T | undefined);
+  /** Keys of the state records that start with `prefix`, live (one query for a family of flags). */
+  readonly stateKeys$ = (prefix: string): Observable<string[]> =>
+    live(async () => (await this.db.state.where('key').startsWith(prefix).primaryKeys()) as string[]);
 
   async putConflict(record: ConflictRecord): Promise<void> {
     await this.db.conflicts.put(record);

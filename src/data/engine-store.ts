@@ -1,21 +1,24 @@
 /**
  * The one local replica of this tab, opened on demand. A page paints from first-paint reads; the
- * replica module (RxDB, supabase-js, rxjs) is fetched with `import()` only once the page is idle, or
- * at once when a read needs it (offline, or the back office). One replica per tab at a time: RxDB's
- * open edition counts collections across databases, so a visitor's replica is closed before an
- * admin's opens (design.md "Sync").
+ * replica is opened once the app has started (src/main.tsx), or at once when a read needs it
+ * (offline, or the back office). A visitor's replica runs in a dedicated worker
+ * (replica-in-worker.ts), so RxDB, Dexie and supabase-js never load on a visitor's main thread; a
+ * browser that cannot run it there runs it in the page. An admin's runs in the page (replica.ts,
+ * fetched with `import()`). One replica per tab at a time: RxDB's open edition counts collections
+ * across databases, so a visitor's replica is closed before an admin's opens (design.md "Sync").
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
-import type { Replica } from './replica.ts';
+import type { Replica, ReplicaInPage } from './replica.ts';
 
 export type ReplicaMode = 'public' | 'admin';
 
 export type ReplicaState =
   | { status: 'idle' }
   | { status: 'opening'; mode: ReplicaMode }
-  | { status: 'ready'; mode: ReplicaMode; replica: Replica }
+  | { status: 'ready'; mode: 'public'; replica: Replica }
+  | { status: 'ready'; mode: 'admin'; replica: ReplicaInPage }
   | { status: 'failed'; mode: ReplicaMode; error: Error };
 
 /**
@@ -83,19 +86,51 @@ function disposable(replica: Replica): Promise<boolean> {
   });
 }
 
+type Settings = Awaited<ReturnType<typeof loadRuntimeConfig>>;
+
+/** The visitor's replica: in a worker where the browser can run it there, else in the page. */
+async function openPublic(settings: Promise<Settings>): Promise<Replica> {
+  const [{ supabaseUrl, supabaseAnonKey: anonKey }, inWorker] = await Promise.all([
+    settings,
+    typeof Worker === 'undefined' ? null : import('./replica-in-worker.ts').catch(() => null),
+  ]);
+  if (inWorker) {
+    try {
+      return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey });
+    } catch {
+      // No module workers, or the replica cannot open in one: the page runs it, as it did before.
+    }
+  }
+  const { openReplica } = await import('./replica.ts');
+  return openReplica({ supabaseUrl, anonKey, mode: 'public' });
+}
+
+async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): Promise<ReplicaInPage> {
+  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }] = await Promise.all([
+    settings,
+    import('./replica.ts'),
+  ]);
+  return openReplica({ supabaseUrl, anonKey, mode: 'admin', ...(client ? { client } : {}) });
+}
+
 async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica | null> {
   const previous = state.status === 'ready' ? state.replica : null;
   setState({ status: 'opening', mode });
   try {
     if (previous) await previous.engine.destroy({ removeData: await disposable(previous) });
-    const [{ openReplica }, config] = await Promise.all([import('./replica.ts'), loadRuntimeConfig()]);
-    const replica = await openReplica({
-      supabaseUrl: config.supabaseUrl,
-      anonKey: config.supabaseAnonKey,
-      mode,
-      ...(client ? { client } : {}),
-    });
-    if (wanted.mode !== mode || wanted.client !== client) {
+    const settings = loadRuntimeConfig();
+    const stale = () => wanted.mode !== mode || wanted.client !== client;
+    if (mode === 'admin') {
+      const replica = await openAdmin(settings, client);
+      if (stale()) {
+        await replica.engine.destroy();
+        return null;
+      }
+      setState({ status: 'ready', mode, replica });
+      return replica;
+    }
+    const replica = await openPublic(settings);
+    if (stale()) {
       await replica.engine.destroy();
       return null;
     }

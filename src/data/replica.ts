@@ -1,13 +1,22 @@
 /**
  * The local replica and the reads the app makes of it. This module is loaded with `import()` after
  * a page has painted (engine-store.ts), so RxDB, Dexie, supabase-js and rxjs never weigh on a
- * public page's first paint. Each read answers in the same shape as its first-paint twin in
- * sync/first-paint.ts, so a page switches from one to the other without noticing.
+ * public page's first paint; a visitor's replica runs it in a worker (replica-worker.ts), an admin's
+ * in the page. Each read answers in the same shape as its first-paint twin in sync/first-paint.ts,
+ * so a page switches from one to the other without noticing.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { combineLatest, map, type Observable } from 'rxjs';
-import { createSyncEngine, type Row, type SyncDoc, type SyncEngine, type TableName } from '../../sync/index.ts';
-import { distinctAttendees, type EventPage, type EventSummary, type PastAttendee } from '../../sync/first-paint.ts';
+import {
+  createSyncEngine,
+  type Row,
+  type SyncDoc,
+  type SyncEngine,
+  type SyncStatus,
+  type TableName,
+} from '../../sync/index.ts';
+import type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
+import { distinctAttendees } from '../../sync/past-attendees.ts';
 
 export interface ReplicaOptions {
   supabaseUrl: string;
@@ -44,8 +53,35 @@ function withoutEmail(attendee: Row<'attendees'>): PastAttendee {
   return rest;
 }
 
+/** Something that emits values until unsubscribed: an rxjs Observable, or a read answered by the replica's worker. */
+export interface Subscribable<T> {
+  subscribe(next: (value: T) => void): { unsubscribe(): void };
+}
+
 /** Reads of the public content, live: each emits again when the replica changes. */
-export function publicReads(engine: SyncEngine) {
+export interface PublicReads {
+  upcomingEvents$(now: Date): Subscribable<EventSummary[]>;
+  pastEvents$(now: Date, limit?: number): Subscribable<EventSummary[]>;
+  eventPage$(slugOrId: string): Subscribable<EventPage | null>;
+  sponsors$(): Subscribable<Row<'sponsors_library'>[]>;
+  pastAttendees$(): Subscribable<PastAttendee[]>;
+  generalTestimonials$(): Subscribable<Row<'testimonials'>[]>;
+  videos$(): Subscribable<Row<'videos'>[]>;
+}
+
+/** The names of the public reads (what the replica's worker answers). */
+export const PUBLIC_READ_NAMES = [
+  'upcomingEvents$',
+  'pastEvents$',
+  'eventPage$',
+  'sponsors$',
+  'pastAttendees$',
+  'generalTestimonials$',
+  'videos$',
+] as const satisfies readonly (keyof PublicReads)[];
+
+/** Reads of the public content, live: each emits again when the replica changes. */
+export function publicReads(engine: SyncEngine): PublicReads {
   const c = engine.collections;
   const all = <T extends TableName>(table: T): Observable<Row<T>[]> =>
     (c[table].find().$ as Observable<{ toJSON(): SyncDoc<T> }[]>).pipe(
@@ -162,15 +198,32 @@ export function publicReads(engine: SyncEngine) {
   };
 }
 
-export type PublicReads = ReturnType<typeof publicReads>;
+/**
+ * What pages use of a replica's engine, whether it runs in the page or in a worker: its status, the
+ * first-full-pull flags, the pull order, closing it. An admin replica's engine is the whole SyncEngine.
+ */
+export interface ReplicaEngine {
+  readonly mode: 'public' | 'admin';
+  readonly status$: Subscribable<SyncStatus>;
+  initialPull$(table: TableName): Subscribable<boolean>;
+  awaitInitialPull(table: TableName): Promise<void>;
+  prioritize(tables: readonly TableName[]): void;
+  resync(): void;
+  destroy(options?: { removeData?: boolean }): Promise<void>;
+}
 
 export interface Replica {
-  engine: SyncEngine;
+  engine: ReplicaEngine;
   reads: PublicReads;
 }
 
-/** Opens the replica of one mode and starts replicating it. */
-export async function openReplica(options: ReplicaOptions): Promise<Replica> {
+/** A replica running in this page, with the whole engine (an admin's, or a visitor's without a worker). */
+export interface ReplicaInPage extends Replica {
+  engine: SyncEngine;
+}
+
+/** Opens the replica of one mode in this realm (the page, or the visitor's worker) and starts replicating it. */
+export async function openReplica(options: ReplicaOptions): Promise<ReplicaInPage> {
   const engine = await createSyncEngine({
     name: REPLICA_NAMES[options.mode],
     supabaseUrl: options.supabaseUrl,

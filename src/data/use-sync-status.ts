@@ -1,6 +1,8 @@
 /**
  * The replica's sync status for the UI (offline indicator, the back office's waiting changes),
  * or null until the replica is open. Before then, online/offline comes from the browser alone.
+ * Also whether this device can show the site offline: the replica offline-ready and a service
+ * worker active.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncStatus } from '../../sync/index.ts';
@@ -35,4 +37,43 @@ export function useSyncStatus(): SyncStatus | null {
     return () => subscription.unsubscribe();
   }, [engine]);
   return latest && latest.engine === engine ? latest.status : null;
+}
+
+let serviceWorkerActive = false;
+let watchingServiceWorker = false;
+const serviceWorkerListeners = new Set<() => void>();
+
+/** Learns when a service worker is active for this page (registered after the app starts, src/main.tsx). */
+function subscribeServiceWorker(listener: () => void): () => void {
+  serviceWorkerListeners.add(listener);
+  if (!watchingServiceWorker && 'serviceWorker' in navigator) {
+    watchingServiceWorker = true;
+    void navigator.serviceWorker.ready.then((registration) => {
+      const worker = registration.active;
+      if (!worker) return;
+      const check = () => {
+        if (worker.state !== 'activated' || serviceWorkerActive) return;
+        serviceWorkerActive = true;
+        worker.removeEventListener('statechange', check);
+        serviceWorkerListeners.forEach((notify) => notify());
+      };
+      worker.addEventListener('statechange', check);
+      check();
+    });
+  }
+  return () => serviceWorkerListeners.delete(listener);
+}
+
+/**
+ * True once this device can show every public page offline: the replica holds a full pull of every
+ * table (`offlineReady`) and a service worker is active to serve the pages. Never on the server.
+ */
+export function useAvailableOffline(): boolean {
+  const status = useSyncStatus();
+  const workerActive = useSyncExternalStore(
+    subscribeServiceWorker,
+    () => serviceWorkerActive,
+    () => false,
+  );
+  return workerActive && status !== null && status.offlineReady;
 }

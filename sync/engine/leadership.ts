@@ -1,8 +1,12 @@
 /**
  * Leadership: every tab opens the replica, but only the elected leader replicates. Once this tab
- * leads, it reports when a round of pulls and pushes runs and when one ended without errors (in the
- * meta store, so every tab shows it), marks each table's first full pull, drops pending entries the
- * server has, and pulls again on a realtime change, on coming online and on becoming visible.
+ * leads, it starts the replications (`onLead`, in the order of first-pulls.ts), reports when a round
+ * of pulls and pushes runs and when one ended without errors (in the meta store, so every tab shows
+ * it), marks each table's first full pull, drops pending entries the server has, and pulls again on
+ * a realtime change (listened to once the first pulls are done), on coming online and on becoming
+ * visible. A "tab" may also be a dedicated worker
+ * that runs the engine for a page: it hears 'online' at its own global scope, and its page tells it
+ * when it becomes visible (`resync`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -20,6 +24,7 @@ import { TABLE_NAMES } from '../schema/types.ts';
 import type { PendingChanges } from './pending.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { Replications } from './replications.ts';
+import { initialPullKey } from './status.ts';
 import type { SyncDatabase } from './types.ts';
 
 export interface LeadershipInput {
@@ -35,6 +40,12 @@ export interface LeadershipInput {
   pending: PendingChanges;
   /** Subscriptions to end when the engine is destroyed. */
   subscriptions: Subscription[];
+  /**
+   * Starts the replications, once this tab leads; resolves once every table has made its first
+   * full pull (or failed once). Realtime waits for that: on a first visit its join would pull every
+   * table again while the first pulls still run.
+   */
+  onLead(): Promise<void>;
 }
 
 export interface Leadership {
@@ -112,12 +123,13 @@ export function followLeadership(input: LeadershipInput): Leadership {
       });
       void replications[table]
         .awaitInitialReplication()
-        .then(() => meta.setState(`initialPull:${mode}:${table}`, nowIso()))
+        .then(() => meta.setState(initialPullKey(mode, table), nowIso()))
         .catch(reportFailure);
     }
   }
 
-  function listenForChanges(): void {
+  function listenToRealtime(): void {
+    if (stopped) return;
     if (input.realtime) {
       const stop = watchRemoteChanges({
         client,
@@ -132,16 +144,20 @@ export function followLeadership(input: LeadershipInput): Leadership {
       });
       cleanups.push(stop);
     }
-    if (typeof window !== 'undefined') {
+  }
+
+  function listenToPage(): void {
+    const scope = globalThis as Partial<Pick<typeof globalThis, 'addEventListener' | 'removeEventListener'>>;
+    if (typeof scope.addEventListener === 'function') {
+      scope.addEventListener('online', resync);
+      cleanups.push(() => scope.removeEventListener?.('online', resync));
+    }
+    if (typeof document !== 'undefined') {
       const onVisible = () => {
         if (document.visibilityState === 'visible') resync();
       };
-      window.addEventListener('online', resync);
       document.addEventListener('visibilitychange', onVisible);
-      cleanups.push(() => {
-        window.removeEventListener('online', resync);
-        document.removeEventListener('visibilitychange', onVisible);
-      });
+      cleanups.push(() => document.removeEventListener('visibilitychange', onVisible));
     }
   }
 
@@ -150,7 +166,8 @@ export function followLeadership(input: LeadershipInput): Leadership {
     isLeader.next(true);
     reportRounds();
     followTables();
-    listenForChanges();
+    listenToPage();
+    void input.onLead().then(listenToRealtime);
   }
   void db.waitForLeadership().then(lead, () => undefined);
 

@@ -1,8 +1,8 @@
 /**
  * One RxDB replication per table over supabase-js: pull by checkpoint; for admins, push with
  * optimistic concurrency, keeping every local version that lost (the conflict list) and every write
- * the server refused for good (the error list) in the meta store. Only the leading tab runs them
- * (`waitForLeadership`).
+ * the server refused for good (the error list) in the meta store. Only the leading tab runs them:
+ * they are made stopped, and the leading tab starts them in the order of first-pulls.ts.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
@@ -16,6 +16,9 @@ import { createPushHandler, type LostEdit, type RefusedWrite } from '../replicat
 import { TABLE_NAMES, type SyncDoc, type TableName } from '../schema/types.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { SyncCollections, SyncEngineOptions } from './types.ts';
+
+/** The most rows the table API answers at once: a table of up to this many rows pulls in one request. */
+export const DEFAULT_PULL_BATCH_SIZE = 1000;
 
 export type Replication = RxReplicationState<SyncDoc<TableName>, PullCheckpoint>;
 export type Replications = Record<TableName, Replication>;
@@ -100,11 +103,12 @@ export function startReplications({
       live: true,
       retryTime: options.retryTime ?? 5000,
       waitForLeadership: true,
-      autoStart: true,
+      // Started by the leading tab, in the order pages need the tables (first-pulls.ts).
+      autoStart: false,
       // RxDB's own visibility handling would start replicating in any visible tab, leader or not.
       toggleOnDocumentVisible: false,
       pull: {
-        batchSize: options.pullBatchSize ?? 200,
+        batchSize: options.pullBatchSize ?? DEFAULT_PULL_BATCH_SIZE,
         handler: async (checkpoint, batchSize) => {
           try {
             return await pull(checkpoint, batchSize);

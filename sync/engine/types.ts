@@ -31,8 +31,13 @@ export interface SyncEngineOptions {
   client?: SupabaseClient;
   /** File outbox for admin mode (default `createFileOutbox`); false for none. */
   outbox?: OutboxFactory | false;
-  /** Rows per pull request (default 200; the table API answers at most 1000). */
+  /**
+   * Rows per pull request (default 1000, the most the table API answers: a first pull then takes one
+   * request per table of up to 1000 rows).
+   */
   pullBatchSize?: number;
+  /** How many tables make their first full pull at once (default 4); see first-pulls.ts. */
+  firstPullConcurrency?: number;
   /** Documents per push cycle (default 25; each is its own request). */
   pushBatchSize?: number;
   /** Wait before retrying a failed pull or push, ms (default 5000; coming online retries at once). */
@@ -78,6 +83,11 @@ export interface SyncStatus {
   /** Local versions that lost a conflict and wait for re-apply or dismiss. */
   conflicts: number;
   errors: SyncErrorEntry[];
+  /**
+   * Every table's first full pull is done (in this browser, for this mode, by any tab): the replica
+   * holds every row a page of this mode reads, so the pages work offline from here on.
+   */
+  offlineReady: boolean;
 }
 
 /** A local version that lost against the server (see meta-store.ts). */
@@ -125,6 +135,11 @@ export interface SyncEngine {
   initialPull$(table: TableName): Observable<boolean>;
   /** Resolves once the replica has completed a full pull of `table` (at once for a returning visitor). */
   awaitInitialPull(table: TableName): Promise<void>;
+  /**
+   * Pulls these tables (in this order) before the others still waiting for their first full pull,
+   * after `events`: the tables the page on screen reads. Tables pulled once already are unaffected.
+   */
+  prioritize(tables: readonly TableName[]): void;
   /** Pulls (and pushes) everything now; the leading tab does it. */
   resync(): void;
   pause(): Promise<void>;

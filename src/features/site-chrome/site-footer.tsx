@@ -1,6 +1,10 @@
-/** The site footer: quick links, the Events Calendar button, the two offices and the legal line. */
+/**
+ * The site footer: quick links, the Events Calendar button, the two offices, the legal line, and
+ * 'Available offline' once this device can show the site without a connection.
+ */
 import { Link } from '@tanstack/react-router';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, CloudCheck } from 'lucide-react';
+import { useAvailableOffline } from '../../data/use-sync-status.ts';
 import { OFFICES } from '../../data/use-site-settings.ts';
 import { buttonClasses } from '../../ui/button.tsx';
 import { BrandMark } from './brand-mark.tsx';
@@ -47,11 +51,32 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-[1300px] flex-col gap-2 px-4 pt-6 pb-24 text-xs text-slate-300 sm:flex-row sm:justify-between sm:px-6">
-          {/* The year is the build's on prerendered pages: a mismatch on New Year's Day is harmless. */}
-          <p suppressHydrationWarning>© {new Date().getFullYear()} CDO Vision. All rights reserved.</p>
+          <div className="flex flex-col gap-2">
+            {/* The year is the build's on prerendered pages: a mismatch on New Year's Day is harmless. */}
+            <p suppressHydrationWarning>© {new Date().getFullYear()} CDO Vision. All rights reserved.</p>
+            <AvailableOffline />
+          </div>
           <p>CDO Vision events are invite-only and held under the Chatham House Rule.</p>
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * Said quietly, once true: every public page's rows are on this device and the service worker is
+ * active (src/data/use-sync-status.ts). Its line is always there, so nothing moves when it appears.
+ */
+function AvailableOffline() {
+  const available = useAvailableOffline();
+  return (
+    <p className="flex min-h-4 items-center gap-1.5">
+      {available ? (
+        <>
+          <CloudCheck aria-hidden="true" className="size-3.5" />
+          Available offline
+        </>
+      ) : null}
+    </p>
   );
 }

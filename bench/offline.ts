@@ -1,0 +1,502 @@
+/**
+ * `npm run bench -- offline`: how soon a first-time visitor can go offline, and how fast pages open
+ * offline afterwards (docs/decisions/015-offline-from-the-first-visit.md).
+ * Against the built app (scripts/serve-app.ts) and the local backend on PGlite, on the demo content
+ * and on the demo content scaled tenfold (bench/sync.ts), in Chromium:
+ * - cold first visits of `/` (fresh browser profile each: no service worker, empty IndexedDB):
+ *   navigation start -> first contentful paint, -> the service worker active, -> every table of the
+ *   visitor's replica pulled in full (the engine's flags), -> the footer's 'Available offline';
+ *   median and max of OFFLINE_RUNS (5) runs;
+ * - what the device then holds: rows in the replica, IndexedDB and Cache Storage bytes, cached images;
+ * - main-thread tasks from the first paint until the replica is full, in one more traced cold visit:
+ *   CPU time, and the tasks over 12.5 ms, which count as long in Lighthouse's simulation (4x CPU
+ *   slowdown), with the blocking time they would add;
+ * - repeat visits offline (navigation start -> content painted): the home page, an upcoming event's
+ *   page that was never opened, and the back office's /admin/events for an admin signed in before
+ *   (admin@example.com) whose replica is full.
+ * Figures only, no assertions. OFFLINE_BENCH_DIST=<folder> uses an existing build instead of
+ * building one (`vite build --outDir <folder>`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
+import { generateDemoImages } from '../scripts/generate-demo-images.ts';
+import { findChromium } from '../scripts/machine.ts';
+import { ssrDirOf } from '../scripts/page-template.ts';
+import { startAppServer } from '../scripts/serve-app.ts';
+import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
+import { TABLES } from '../tests/sync/support/driver.ts';
+import { scaleTenfold } from './sync.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+
+/** What the page under test records about itself (the init script below). */
+interface PageMarks {
+  timeOrigin: number;
+  fcp: number | null;
+  workerActive: number | null;
+  footerOffline: number | null;
+  content: number | null;
+}
+
+interface ColdFigures {
+  fcp: number;
+  workerActive: number;
+  replicaFull: number;
+  offlineReady: number;
+  footer: number | null;
+}
+
+/** The machine's load, printed with the figures: on a shared 2-core machine it moves them. */
+function loadAverage(): string {
+  return `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}, ${os.cpus().length} cores`;
+}
+
+function out(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+}
+
+const seconds = (ms: number | null) => (ms === null || Number.isNaN(ms) ? '   -  ' : `${(ms / 1000).toFixed(2)} s`);
+
+/**
+ * Recorded by the page itself, so that nothing polls its main thread: when the first contentful
+ * paint happened, when a service worker became active for it, when the footer first said 'Available
+ * offline', and when the element named by `benchContent` (a CSS selector) first painted. A string,
+ * not a function: the bench runs through tsx, whose helpers would not exist in the page.
+ */
+const INSTALL_MARKS = `(() => {
+  const marks = { workerActive: null, footerOffline: null, content: null };
+  window.benchMarks = marks;
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.ready.then((registration) => {
+      const worker = registration.active;
+      if (!worker) return;
+      const mark = () => {
+        if (worker.state === 'activated' && marks.workerActive === null) marks.workerActive = performance.now();
+      };
+      mark();
+      worker.addEventListener('statechange', mark);
+    });
+  }
+  const observer = new MutationObserver(() => {
+    if (marks.footerOffline === null && document.querySelector('footer')?.textContent?.includes('Available offline')) {
+      marks.footerOffline = performance.now();
+    }
+    const selector = window.benchContent;
+    if (selector && marks.content === null && document.querySelector(selector)) {
+      marks.content = -1;
+      // Painted in the next frame.
+      requestAnimationFrame(() => setTimeout(() => (marks.content = performance.now()), 0));
+    }
+  });
+  const observe = () => observer.observe(document, { subtree: true, childList: true, characterData: true });
+  observe();
+})();`;
+
+async function readMarks(page: Page): Promise<PageMarks> {
+  return page.evaluate(() => {
+    const marks = (window as unknown as { benchMarks?: Omit<PageMarks, 'timeOrigin' | 'fcp'> }).benchMarks;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    return {
+      timeOrigin: performance.timeOrigin,
+      fcp,
+      workerActive: marks?.workerActive ?? null,
+      footerOffline: marks?.footerOffline ?? null,
+      content: marks?.content !== undefined && marks.content !== null && marks.content >= 0 ? marks.content : null,
+    };
+  });
+}
+
+/** The engine's first-full-pull flags of a replica (`<name>-meta`): table -> when it was set (epoch ms). */
+function pullFlags(page: Page, database: string, mode: 'public' | 'admin'): Promise<Record<string, number>> {
+  return page.evaluate(
+    async ({ database, prefix }) => {
+      const names = (await indexedDB.databases()).map((db) => db.name);
+      if (!names.includes(database)) return {};
+      return new Promise<Record<string, number>>((resolve) => {
+        const request = indexedDB.open(database);
+        request.onerror = () => resolve({});
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('state')) {
+            db.close();
+            resolve({});
+            return;
+          }
+          const all = db.transaction('state', 'readonly').objectStore('state').getAll();
+          all.onsuccess = () => {
+            db.close();
+            const flags: Record<string, number> = {};
+            for (const record of all.result as { key: string; value: unknown }[]) {
+              if (record.key.startsWith(prefix) && typeof record.value === 'string') {
+                flags[record.key.slice(prefix.length)] = Date.parse(record.value);
+              }
+            }
+            resolve(flags);
+          };
+          all.onerror = () => {
+            db.close();
+            resolve({});
+          };
+        };
+      });
+    },
+    { database, prefix: `initialPull:${mode}:` },
+  );
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function freshProfile(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'cdo-offline-bench-'));
+  const context = await chromium.launchPersistentContext(folder, {
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript({ content: INSTALL_MARKS });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens `url` in a new page of `context`, naming the element whose paint counts as its content. */
+async function visit(context: BrowserContext, url: string, content?: string): Promise<Page> {
+  const page = await context.newPage();
+  if (content) {
+    await page.addInitScript({ content: `window.benchContent = ${JSON.stringify(content)};` });
+  }
+  await page.goto(url, { waitUntil: 'commit' });
+  return page;
+}
+
+/**
+ * A cold first visit of `/`, until the visitor could go offline: the worker is active and every
+ * table is pulled. Polls from a second page of the same profile (a plain file of the same origin),
+ * so that the page measured runs nothing of the bench's.
+ */
+async function coldVisit(context: BrowserContext, appUrl: string): Promise<{ page: Page; figures: ColdFigures }> {
+  const probe = await context.newPage();
+  await probe.goto(`${appUrl}/robots.txt`);
+  const page = await visit(context, `${appUrl}/`);
+  const flags = await until('the replica to fill', async () => {
+    const found = await pullFlags(probe, 'cdo-public-meta', 'public');
+    return Object.keys(found).length >= TABLES.length ? found : null;
+  });
+  const marks = await until('the worker', async () => {
+    const found = await readMarks(page);
+    return found.workerActive !== null && found.fcp !== null ? found : null;
+  });
+  // The footer follows the flags within a moment.
+  const footer = await until(
+    'the footer',
+    async () => {
+      const found = await readMarks(page);
+      return found.footerOffline !== null ? found.footerOffline : null;
+    },
+    5000,
+  ).catch(() => null);
+  await probe.close();
+  const replicaFull = Math.max(...Object.values(flags)) - marks.timeOrigin;
+  return {
+    page,
+    figures: {
+      fcp: marks.fcp!,
+      workerActive: marks.workerActive!,
+      replicaFull,
+      offlineReady: Math.max(replicaFull, marks.workerActive!),
+      footer,
+    },
+  };
+}
+
+interface HeldFigures {
+  rows: number;
+  indexedDb: number;
+  caches: number;
+  images: number;
+}
+
+async function held(page: Page, backend: RunningBackend): Promise<HeldFigures> {
+  let rows = 0;
+  for (const table of TABLES) {
+    const response = await fetch(`${backend.url}/rest/v1/${table}?select=id&_deleted=is.false&limit=1`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, prefer: 'count=exact' },
+    });
+    rows += Number(response.headers.get('content-range')?.split('/')[1] ?? 0);
+  }
+  const storage = await page.evaluate(async () => {
+    const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number; caches?: number };
+    };
+    let images = 0;
+    for (const name of ['images', 'event-images']) {
+      if (await caches.has(name)) images += (await (await caches.open(name)).keys()).length;
+    }
+    return {
+      indexedDb: estimate.usageDetails?.indexedDB ?? 0,
+      caches: estimate.usageDetails?.caches ?? 0,
+      images,
+    };
+  });
+  return { rows, ...storage };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread time: what the task ran on the CPU, without the time the thread waited for one. */
+  tdur?: number;
+}
+
+interface MainThreadFigures {
+  tasks: number;
+  /** CPU time of the page's main thread after its first contentful paint, ms. */
+  cpu: number;
+  /** Tasks over 12.5 ms (50 ms in Lighthouse's 4x simulation), by CPU time and by wall time, ms. */
+  longByCpu: number[];
+  longByWall: number[];
+}
+
+/**
+ * The page's main-thread tasks after its first contentful paint, from a Chromium trace. Lighthouse
+ * counts a task as blocking when 4x its duration exceeds 50 ms. On a busy machine a task's wall time
+ * includes the time its thread waited for a core, so its CPU time is the steadier figure.
+ */
+function mainThreadAfterPaint(events: TraceEvent[]): MainThreadFigures {
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  if (!paint) return { tasks: 0, cpu: 0, longByCpu: [], longByWall: [] };
+  const tasks = events.filter(
+    (e) => e.pid === paint.pid && e.tid === paint.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= paint.ts,
+  );
+  const long = (ms: number[]) => ms.filter((value) => value > 12.5).sort((a, b) => b - a);
+  return {
+    tasks: tasks.length,
+    cpu: tasks.reduce((sum, task) => sum + (task.tdur ?? task.dur ?? 0) / 1000, 0),
+    longByCpu: long(tasks.map((task) => (task.tdur ?? task.dur ?? 0) / 1000)),
+    longByWall: long(tasks.map((task) => (task.dur ?? 0) / 1000)),
+  };
+}
+
+/** Blocking time those tasks would add in Lighthouse's simulation (4x CPU slowdown). */
+const simulatedBlocking = (long: number[]) => long.reduce((sum, ms) => sum + (ms * 4 - 50), 0);
+
+/** One more cold visit with a Chromium trace: the page's main-thread tasks after its first paint. */
+async function tracedColdVisit(appUrl: string): Promise<void> {
+  const profile = await freshProfile();
+  try {
+    const page = await profile.context.newPage();
+    const cdp = await profile.context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading',
+      transferMode: 'ReportEvents',
+    });
+    await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
+    await until('the replica to fill', async () => {
+      const found = await pullFlags(page, 'cdo-public-meta', 'public');
+      return Object.keys(found).length >= TABLES.length ? true : null;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await cdp.send('Tracing.end');
+    await complete;
+    const figures = mainThreadAfterPaint(events);
+    const list = (values: number[]) => (values.length ? ` (${values.map((ms) => ms.toFixed(0)).join(', ')} ms)` : '');
+    out(
+      `  main thread from first paint to a full replica (one traced visit): ${figures.tasks} tasks, ${figures.cpu.toFixed(0)} ms CPU;\n` +
+        `    over 12.5 ms by CPU time: ${figures.longByCpu.length}${list(figures.longByCpu)}, x4 would add ${simulatedBlocking(figures.longByCpu).toFixed(0)} ms of blocking time;\n` +
+        `    by wall time (this machine's load included): ${figures.longByWall.length}, x4 ${simulatedBlocking(figures.longByWall).toFixed(0)} ms`,
+    );
+  } finally {
+    await profile.close();
+  }
+}
+
+/** An upcoming event with a slug, for the never-opened event page. */
+async function upcomingEventSlug(backend: RunningBackend): Promise<{ slug: string; title: string }> {
+  const { rows } = await backend.services.db.query<{ slug: string; title: string }>(
+    `select slug, title from public.events where not _deleted and slug is not null and end_date >= now()
+      order by start_date desc limit 1`,
+  );
+  if (!rows[0]) throw new Error('no upcoming event with a slug');
+  return rows[0];
+}
+
+async function offlineRepeat(context: BrowserContext, url: string, content: string): Promise<number | null> {
+  const page = await visit(context, url, content);
+  try {
+    return await until(
+      `content of ${url}`,
+      async () => {
+        const marks = await readMarks(page);
+        return marks.content;
+      },
+      30_000,
+    );
+  } catch {
+    return null;
+  } finally {
+    await page.close();
+  }
+}
+
+async function signInAsAdmin(context: BrowserContext, appUrl: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/auth`);
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/admin(\/|$)/);
+  await page.goto(`${appUrl}/admin/events`);
+  await until('the admin replica to fill', async () => {
+    const found = await pullFlags(page, 'cdo-admin-meta', 'admin');
+    return Object.keys(found).length >= TABLES.length ? true : null;
+  });
+  return page;
+}
+
+async function benchScale(label: string, scale: 1 | 10, distDir: string): Promise<void> {
+  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const app = await startAppServer({
+    port: 0,
+    distDir,
+    runtimeConfig: { supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey },
+  });
+  try {
+    if (scale === 10) await scaleTenfold(backend);
+    // The server compiles its rendering code on the first requests: warm it as traffic would.
+    for (let i = 0; i < 3; i += 1) await (await fetch(`${app.url}/`)).text();
+    const event = await upcomingEventSlug(backend);
+
+    const cold: ColdFigures[] = [];
+    let holding: HeldFigures | null = null;
+    const repeats: { home: number | null; event: number | null; admin: number | null }[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const profile = await freshProfile();
+      try {
+        const { page, figures } = await coldVisit(profile.context, app.url);
+        cold.push(figures);
+        holding ??= await held(page, backend);
+        await page.close();
+        // Repeat visits offline: the home page, and an event page this profile never opened.
+        await profile.context.setOffline(true);
+        const home = await offlineRepeat(profile.context, `${app.url}/`, '#events ul:not([aria-hidden="true"]) > li');
+        const eventPage = await offlineRepeat(profile.context, `${app.url}/events/${event.slug}`, 'main h1');
+        await profile.context.setOffline(false);
+        // The back office for an admin who signed in before, with a full replica (first run only: it is slow).
+        let admin: number | null = null;
+        if (run === 0) {
+          const adminPage = await signInAsAdmin(profile.context, app.url);
+          await adminPage.close();
+          await profile.context.setOffline(true);
+          admin = await offlineRepeat(profile.context, `${app.url}/admin/events`, 'ul[aria-label="Events"] > li');
+          await profile.context.setOffline(false);
+        }
+        repeats.push({ home, event: eventPage, admin });
+      } finally {
+        await profile.close();
+      }
+    }
+
+    const row = (name: string, pick: (figures: ColdFigures) => number | null) => {
+      const values = cold.map(pick).filter((value): value is number => value !== null);
+      out(
+        `  ${name.padEnd(34)} median ${seconds(values.length ? median(values) : null)}   max ${seconds(values.length ? Math.max(...values) : null)}` +
+          (values.length < cold.length ? `   (${cold.length - values.length} runs without)` : ''),
+      );
+    };
+    out(
+      `\n${label}: cold first visit of / (${runs} runs, fresh profile each), from navigation start · ${loadAverage()}`,
+    );
+    row('first contentful paint', (f) => f.fcp);
+    row('service worker active', (f) => f.workerActive);
+    row('replica full (all tables pulled)', (f) => f.replicaFull);
+    row('offline-ready (both)', (f) => f.offlineReady);
+    row('offline-ready after first paint', (f) => f.offlineReady - f.fcp);
+    row("footer: 'Available offline'", (f) => f.footer);
+    if (holding) {
+      out(
+        `  held after the first visit: ${holding.rows} rows; IndexedDB ${(holding.indexedDb / 1024).toFixed(0)} KB, ` +
+          `Cache Storage ${(holding.caches / 1024).toFixed(0)} KB (app shell and ${holding.images} images so far)`,
+      );
+    }
+    await tracedColdVisit(app.url);
+    const repeatRow = (name: string, values: (number | null)[]) => {
+      const found = values.filter((value): value is number => value !== null);
+      out(
+        `  ${name.padEnd(46)} median ${seconds(found.length ? median(found) : null)}   max ${seconds(found.length ? Math.max(...found) : null)}` +
+          `   (${found.length} of ${values.length} painted)`,
+      );
+    };
+    out(`  repeat visit offline, navigation start -> content painted:`);
+    repeatRow(
+      '/ (upcoming events)',
+      repeats.map((r) => r.home),
+    );
+    repeatRow(
+      `/events/${event.slug} (never opened)`,
+      repeats.map((r) => r.event),
+    );
+    repeatRow(
+      '/admin/events (admin signed in before)',
+      repeats.slice(0, 1).map((r) => r.admin),
+    );
+  } finally {
+    await app.stop();
+    await backend.stop();
+  }
+}
+
+export async function runOfflineBench(): Promise<void> {
+  const given = process.env.OFFLINE_BENCH_DIST;
+  const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-bench-offline-${process.pid}`);
+  if (!given) {
+    await generateDemoImages(path.join(root, 'public/demo'));
+    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  }
+  try {
+    out(`\noffline from the first visit · PGlite · Chromium (${findChromium()}) · ${loadAverage()}`);
+    await benchScale('demo content', 1, distDir);
+    await benchScale('demo content x10', 10, distDir);
+  } finally {
+    if (!given) {
+      await rm(distDir, { recursive: true, force: true });
+      await rm(ssrDirOf(distDir), { recursive: true, force: true });
+    }
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runOfflineBench();

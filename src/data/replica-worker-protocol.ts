@@ -1,0 +1,40 @@
+/**
+ * The messages between a page and the dedicated worker that runs the visitor's replica
+ * (replica-worker.ts in the worker, replica-in-worker.ts in the page). Plain data only: they cross
+ * by structured clone. The page watches things in the worker by a number of its choosing and gets
+ * each new value under that number until it stops watching.
+ */
+import type { SyncStatus, TableName } from '../../sync/index.ts';
+import type { PUBLIC_READ_NAMES } from './replica.ts';
+
+export type ReadName = (typeof PUBLIC_READ_NAMES)[number];
+
+/** What a page can watch in the worker. */
+export type Watched =
+  /** A public read (replica.ts), with its arguments. */
+  | { kind: 'read'; name: ReadName; args: unknown[] }
+  /** The tables the replica has pulled in full (the first-full-pull flags, every tab's). */
+  | { kind: 'pulledTables' }
+  | { kind: 'status' };
+
+export type ToWorker =
+  | { type: 'open'; supabaseUrl: string; anonKey: string }
+  | { type: 'watch'; id: number; watched: Watched }
+  | { type: 'unwatch'; id: number }
+  /** Tables the page on screen reads: their first pulls go next. */
+  | { type: 'prioritize'; tables: TableName[] }
+  /** The page became visible or came online: pull now. */
+  | { type: 'resync' }
+  | { type: 'destroy'; removeData: boolean };
+
+export type FromWorker =
+  | { type: 'opened' }
+  | { type: 'failed'; message: string }
+  | { type: 'value'; id: number; value: unknown }
+  | { type: 'destroyed' };
+
+/** The value types of what can be watched. */
+export interface WatchedValues {
+  pulledTables: TableName[];
+  status: SyncStatus;
+}

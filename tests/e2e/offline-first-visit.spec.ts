@@ -1,0 +1,109 @@
+/**
+ * Offline from the first visit (docs/decisions/016-offline-from-the-first-visit.md): a visitor who
+ * opens the home page once, and stays until the footer says 'Available offline', can then open any
+ * public page offline, pages never opened included: the service worker serves the page, and the
+ * local replica, filled in a worker right after the first paint, holds every row they read.
+ */
+import type { Page } from '@playwright/test';
+import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
+import { daysFromNow, expect, test, unique } from './support/fixtures.ts';
+
+// The service worker's first install and the replica's first pull take a while on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+test("after one visit of the home page and 'Available offline', the home page, an event page never opened and past highlights open offline", async ({
+  page,
+  context,
+  api,
+}) => {
+  const upcoming = await createEvent(api, {
+    title: unique('First Visit Summit'),
+    location: 'Helsinki',
+    subheading: 'Data leadership in the Nordics',
+    start_date: daysFromNow(35, 9),
+    end_date: daysFromNow(35, 17),
+  });
+  const past = await createEvent(api, {
+    title: unique('First Visit Past Forum'),
+    location: 'Vienna',
+    start_date: daysFromNow(-3, 9),
+    end_date: daysFromNow(-3, 17),
+  });
+  const speaker = await createAttendee(api, { name: unique('First Visit Speaker'), company: 'Nordic Data Co' });
+  await addToEvent(api, upcoming.id, speaker.id);
+
+  await page.goto('/');
+  await expect(page.locator('#events').getByText(upcoming.title)).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('Available offline')).toBeVisible({ timeout: 60_000 });
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.locator('#events').getByText(upcoming.title)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
+    // Never opened online: only the replica can answer for it.
+    await page.goto(`/events/${upcoming.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: upcoming.title })).toBeVisible();
+    await expect(page.getByText('Data leadership in the Nordics').first()).toBeVisible();
+    await expect(page.getByText(speaker.name).first()).toBeVisible();
+
+    await page.goto('/past-highlights');
+    await expect(page.getByText(past.title).first()).toBeVisible();
+    await expect(footer.getByText('Available offline')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+/** Tables the visitor's replica has pulled in full (the engine's flags in `cdo-public-meta`). */
+function pulledTables(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'cdo-public-meta')) return [];
+    return new Promise<string[]>((resolve) => {
+      const request = indexedDB.open('cdo-public-meta');
+      request.onerror = () => resolve([]);
+      request.onsuccess = () => {
+        const db = request.result;
+        const keys = db.objectStoreNames.contains('state')
+          ? db.transaction('state', 'readonly').objectStore('state').getAllKeys()
+          : null;
+        if (!keys) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        keys.onsuccess = () => {
+          db.close();
+          resolve(
+            keys.result.map(String).flatMap((key) => (key.startsWith('initialPull:public:') ? [key.slice(19)] : [])),
+          );
+        };
+        keys.onerror = () => {
+          db.close();
+          resolve([]);
+        };
+      };
+    });
+  });
+}
+
+test("the footer does not say 'Available offline' while a table is still missing", async ({ page, context }) => {
+  // The replica's pull of one table never gets an answer (supabase-js marks the replica's requests
+  // with X-Client-Info; the first paint's direct reads do not).
+  await context.route('**/rest/v1/attendees?**', (route) =>
+    route.request().headers()['x-client-info'] ? route.abort() : route.continue(),
+  );
+  await page.goto('/');
+  await expect(page.locator('#events')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), {
+      timeout: 60_000,
+    })
+    .toBe('activated');
+  // Every other table arrives; the footer still makes no promise.
+  await expect.poll(() => pulledTables(page).then((tables) => tables.length), { timeout: 60_000 }).toBe(10);
+  expect(await pulledTables(page)).not.toContain('attendees');
+  await expect(page.getByRole('contentinfo').getByText('Available offline')).toHaveCount(0);
+});
