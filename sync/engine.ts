@@ -132,8 +132,14 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
 
   const status$ = syncStatus$({ mode, meta, leadership, outbox, errors$: problems.list$ });
 
+  function pulledAt$(table: TableName): Observable<string | null> {
+    return meta.state$<string>(initialPullKey(mode, table)).pipe(
+      map((at) => at ?? null),
+      distinctUntilChanged(),
+    );
+  }
   function initialPull$(table: TableName): Observable<boolean> {
-    return meta.state$<string>(initialPullKey(mode, table)).pipe(map(Boolean), distinctUntilChanged());
+    return pulledAt$(table).pipe(map(Boolean), distinctUntilChanged());
   }
 
   let destroyed = false;
@@ -159,6 +165,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     remove: writes.remove,
     applyUploadedUrl: writes.applyUploadedUrl,
     initialPull$,
+    pulledAt$,
     awaitInitialPull: (table) => firstValueFrom(initialPull$(table).pipe(filter(Boolean))).then(() => undefined),
     prioritize: (tables) => firstPulls.prioritize(tables),
     resync: leadership.resync,

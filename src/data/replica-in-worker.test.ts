@@ -64,22 +64,29 @@ describe("a visitor's replica in a worker", () => {
     await expect(starting).rejects.toThrow('could not start');
   });
 
-  it('tells which tables are pulled, and moves the ones the page asks about ahead of the others', async () => {
+  it('tells which tables are pulled and when, and moves the ones the page asks about ahead of the others', async () => {
     const { worker, replica } = await openedReplica();
     const seen: boolean[] = [];
+    const times: (string | null)[] = [];
     const subscription = replica.engine.initialPull$('sessions').subscribe((complete) => seen.push(complete));
+    const timing = replica.engine.pulledAt$('sessions').subscribe((at) => times.push(at));
     const done = replica.engine.awaitInitialPull('sessions');
     await microtasks();
     expect(worker.sent).toContainEqual({ type: 'prioritize', tables: ['sessions'] });
     // One watch of the flags, however many tables are asked about.
     expect(worker.sent.filter((message) => message.type === 'watch')).toHaveLength(1);
-    const id = worker.watchId('pulledTables')!;
-    worker.answer({ type: 'value', id, value: ['events'] });
-    worker.answer({ type: 'value', id, value: ['events', 'testimonials'] });
-    worker.answer({ type: 'value', id, value: ['events', 'testimonials', 'sessions'] });
+    const id = worker.watchId('pulls')!;
+    const at = (minute: number) => `2026-11-24T10:0${minute}:00.000Z`;
+    worker.answer({ type: 'value', id, value: { events: at(1) } });
+    worker.answer({ type: 'value', id, value: { events: at(1), testimonials: at(2) } });
+    worker.answer({ type: 'value', id, value: { events: at(1), testimonials: at(2), sessions: at(3) } });
+    // A later session pulls it again.
+    worker.answer({ type: 'value', id, value: { events: at(1), testimonials: at(2), sessions: at(5) } });
     await done;
     expect(seen).toEqual([false, true]);
+    expect(times).toEqual([null, at(3), at(5)]);
     subscription.unsubscribe();
+    timing.unsubscribe();
     await microtasks();
     expect(worker.sent).toContainEqual({ type: 'unwatch', id });
   });

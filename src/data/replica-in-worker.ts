@@ -118,13 +118,13 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
   }
 
   const status = sharedWatch<SyncStatus>(watch, { kind: 'status' });
-  const pulled = sharedWatch<WatchedValues['pulledTables']>(watch, { kind: 'pulledTables' });
+  const pulls = sharedWatch<WatchedValues['pulls']>(watch, { kind: 'pulls' });
 
   // Tables the page asks about before they are pulled are the ones it reads: they go next. Asked
   // together (one message per render), not one by one.
   let wanted: TableName[] = [];
   function want(table: TableName): void {
-    if (pulled.latest()?.includes(table) || wanted.includes(table)) return;
+    if (pulls.latest()?.[table] || wanted.includes(table)) return;
     wanted.push(table);
     if (wanted.length === 1) {
       queueMicrotask(() => {
@@ -134,21 +134,24 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
     }
   }
 
-  function initialPull$(table: TableName): Subscribable<boolean> {
+  /** One table's value out of the pull times, emitted when it changes. */
+  function pullOf<T>(table: TableName, pick: (at: string | null) => T): Subscribable<T> {
     return {
       subscribe(next) {
         want(table);
-        let last: boolean | null = null;
-        return pulled.subscribe((tables) => {
-          const complete = tables.includes(table);
-          if (complete !== last) {
-            last = complete;
-            next(complete);
+        let last: { value: T } | null = null;
+        return pulls.subscribe((times) => {
+          const value = pick(times[table] ?? null);
+          if (last?.value !== value) {
+            last = { value };
+            next(value);
           }
         });
       },
     };
   }
+  const initialPull$ = (table: TableName) => pullOf(table, Boolean);
+  const pulledAt$ = (table: TableName) => pullOf(table, (at) => at);
 
   function awaitInitialPull(table: TableName): Promise<void> {
     return new Promise((resolve) => {
@@ -196,6 +199,7 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
     mode: 'public',
     status$: status,
     initialPull$,
+    pulledAt$,
     awaitInitialPull,
     prioritize: (tables) => tables.forEach(want),
     resync,

@@ -13,8 +13,8 @@ export type ReadName = (typeof PUBLIC_READ_NAMES)[number];
 export type Watched =
   /** A public read (replica.ts), with its arguments. */
   | { kind: 'read'; name: ReadName; args: unknown[] }
-  /** The tables the replica has pulled in full (the first-full-pull flags, every tab's). */
-  | { kind: 'pulledTables' }
+  /** When each table pulled in full has made its latest first full pull (every tab's flags). */
+  | { kind: 'pulls' }
   | { kind: 'status' };
 
 export type ToWorker =
@@ -35,6 +35,6 @@ export type FromWorker =
 
 /** The value types of what can be watched. */
 export interface WatchedValues {
-  pulledTables: TableName[];
+  pulls: Partial<Record<TableName, string>>;
   status: SyncStatus;
 }

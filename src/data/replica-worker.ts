@@ -30,9 +30,11 @@ function sourceOf(replica: ReplicaInPage, watched: Watched): Observable<unknown>
       const read = replica.reads[watched.name] as (...args: unknown[]) => Observable<unknown>;
       return read(...watched.args);
     }
-    case 'pulledTables':
-      return combineLatest(TABLE_NAMES.map((table) => replica.engine.initialPull$(table))).pipe(
-        map((flags) => TABLE_NAMES.filter((_, index) => flags[index])),
+    case 'pulls':
+      return combineLatest(TABLE_NAMES.map((table) => replica.engine.pulledAt$(table))).pipe(
+        map((times) =>
+          Object.fromEntries(TABLE_NAMES.flatMap((table, index) => (times[index] ? [[table, times[index]]] : []))),
+        ),
       );
     case 'status':
       return replica.engine.status$;

@@ -206,6 +206,8 @@ export interface ReplicaEngine {
   readonly mode: 'public' | 'admin';
   readonly status$: Subscribable<SyncStatus>;
   initialPull$(table: TableName): Subscribable<boolean>;
+  /** When `table`'s latest first full pull ended (ISO; null: never), see SyncEngine.pulledAt$. */
+  pulledAt$(table: TableName): Subscribable<string | null>;
   awaitInitialPull(table: TableName): Promise<void>;
   prioritize(tables: readonly TableName[]): void;
   resync(): void;

@@ -110,6 +110,11 @@ export function collectReads(render: () => void): ReadCollector {
   return reads;
 }
 
+/** When this page was opened (ISO), by the clock the replica stamps its pulls with. */
+function pageOpenedAt(): string {
+  return new Date(performance.timeOrigin).toISOString();
+}
+
 function cached<T>(key: string): LiveRead<T> {
   const answer = answers.get(key);
   return answer
@@ -122,15 +127,19 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   if (collector && !answers.has(key)) collector.set(key, spec.firstPaint);
   const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
-  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean } | null>(null);
+  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(
+    null,
+  );
   const replicaState = useReplicaState();
   const replica = replicaState.status === 'ready' ? replicaState.replica : null;
 
   // Derived for this key and this replica, so that a new event or a reopened replica starts afresh.
   const current = read.key === key ? read.read : cached<T>(key);
-  const pulled = pull && pull.replica === replica && pull.key === key ? pull.complete : null;
-  const replicaAnswers = pulled === true;
+  const pullNow = pull && pull.replica === replica && pull.key === key ? pull : null;
+  const pulled = pullNow ? pullNow.complete : null;
   const networkFailed = networkFailedFor === key;
+  // Offline, whatever the replica holds beats nothing; online, only a replica as fresh as the page.
+  const replicaAnswers = pulled === true && (pullNow?.fresh === true || networkFailed);
 
   const show = useEffectEvent((data: T, source: LiveReadSource) => {
     answers.set(key, { data, source });
@@ -179,18 +188,37 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
     return () => controller.abort();
   }, [key, replicaAnswers]);
 
-  // Whether the replica holds a full pull of every table of the read.
+  // Whether the replica holds a full pull of every table of the read, and whether that pull is as
+  // fresh as what this page fetched itself: a pull in this page's session (or, when another tab
+  // replicates, a round of its pulls that ended since). Until then a replica holding an older visit
+  // would take back what the page has just shown.
   const tableList = tables.join(',');
   useEffect(() => {
     if (!replica) return undefined;
-    const known = new Map<string, boolean>();
+    const since = pageOpenedAt();
+    const times = new Map<string, string | null>();
     const names = tableList.split(',') as TableName[];
-    const subscriptions = names.map((table) =>
-      replica.engine.initialPull$(table).subscribe((complete) => {
-        known.set(table, complete);
-        if (known.size === names.length) setPull({ replica, key, complete: [...known.values()].every(Boolean) });
+    let syncedSince = false;
+    const update = () => {
+      if (times.size < names.length) return;
+      const complete = [...times.values()].every(Boolean);
+      const fresh = syncedSince || [...times.values()].every((at) => at !== null && at >= since);
+      setPull({ replica, key, complete, fresh });
+    };
+    const subscriptions = [
+      ...names.map((table) =>
+        replica.engine.pulledAt$(table).subscribe((at) => {
+          times.set(table, at);
+          update();
+        }),
+      ),
+      replica.engine.status$.subscribe((status) => {
+        const synced = status.lastSyncedAt !== null && status.lastSyncedAt >= since;
+        if (synced === syncedSince) return;
+        syncedSince = synced;
+        update();
       }),
-    );
+    ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [replica, key, tableList]);
 

@@ -133,6 +133,12 @@ export interface SyncEngine {
   applyUploadedUrl(target: UploadTarget, url: string): Promise<void>;
   /** True once the replica has completed a full pull of `table` (ever, in this browser). */
   initialPull$(table: TableName): Observable<boolean>;
+  /**
+   * When the replica last completed a first full pull of `table` (ISO), or null when it never has:
+   * set again by the first pull of every session that replicates, so a time after a page opened
+   * means the table is as fresh as anything the page fetched itself.
+   */
+  pulledAt$(table: TableName): Observable<string | null>;
   /** Resolves once the replica has completed a full pull of `table` (at once for a returning visitor). */
   awaitInitialPull(table: TableName): Promise<void>;
   /**

@@ -89,6 +89,30 @@ function pulledTables(page: Page): Promise<string[]> {
   });
 }
 
+/** When the visitor's replica last made a first full pull of `table` ('' when never). */
+function pulledAt(page: Page, table: string): Promise<string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open('cdo-public-meta');
+        request.onerror = () => resolve('');
+        request.onsuccess = () => {
+          const db = request.result;
+          const read = db.transaction('state', 'readonly').objectStore('state').get(key);
+          read.onsuccess = () => {
+            db.close();
+            resolve(String((read.result as { value?: string } | undefined)?.value ?? ''));
+          };
+          read.onerror = () => {
+            db.close();
+            resolve('');
+          };
+        };
+      }),
+    `initialPull:public:${table}`,
+  );
+}
+
 test("the footer does not say 'Available offline' while a table is still missing", async ({ page, context }) => {
   // The replica's pull of one table never gets an answer (supabase-js marks the replica's requests
   // with X-Client-Info; the first paint's direct reads do not).
@@ -106,4 +130,42 @@ test("the footer does not say 'Available offline' while a table is still missing
   await expect.poll(() => pulledTables(page).then((tables) => tables.length), { timeout: 60_000 }).toBe(10);
   expect(await pulledTables(page)).not.toContain('attendees');
   await expect(page.getByRole('contentinfo').getByText('Available offline')).toHaveCount(0);
+});
+
+test('what a page has just fetched is not taken back by an older copy the device holds from an earlier visit', async ({
+  page,
+  context,
+  api,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByText('Available offline')).toBeVisible({ timeout: 60_000 });
+  await page.close();
+
+  // Published while the visitor is away: the device's copy of the videos is now older than the server.
+  const title = unique('Fresh Keynote');
+  await api.create('videos', { title, video_url: 'https://youtu.be/dQw4w9WgXcQ', display_order: -1000 });
+  // The replica's catch-up pull of the videos is held until the end of the test.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route('**/rest/v1/videos?**', async (route) => {
+    if (route.request().headers()['x-client-info']) await released;
+    await route.continue().catch(() => undefined);
+  });
+
+  const again = await context.newPage();
+  await again.goto('/');
+  const videos = again.getByRole('region', { name: 'From past events' });
+  await expect(videos.getByRole('heading', { name: title })).toBeVisible();
+  // The replica opens with what it held: the page keeps the newer answer it already shows.
+  await expect(again.getByRole('contentinfo').getByText('Available offline')).toBeVisible();
+  await videos.getByRole('button', { name: `Play video: ${title}` }).focus();
+  // The replica has caught up with the events in this visit, so it has long answered with what it held.
+  const opened = await again.evaluate(() => new Date(performance.timeOrigin).toISOString());
+  await expect.poll(async () => (await pulledAt(again, 'events')) > opened, { timeout: 30_000 }).toBe(true);
+  await expect(videos.getByRole('heading', { name: title })).toBeVisible();
+  await expect(videos.getByRole('button', { name: `Play video: ${title}` })).toBeFocused();
+  release();
+  await expect(videos.getByRole('heading', { name: title })).toBeVisible();
 });
