@@ -10,6 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import { keepEventImagesOffline } from './offline-images.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
 
 export type ReplicaMode = 'public' | 'admin';
@@ -96,7 +97,7 @@ async function openPublic(settings: Promise<Settings>): Promise<Replica> {
   ]);
   if (inWorker) {
     try {
-      return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey });
+      return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onEventImages: keepEventImagesOffline });
     } catch {
       // No module workers, or the replica cannot open in one: the page runs it, as it did before.
     }

@@ -1,29 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import type { EventPage } from '../../sync/first-paint.ts';
-import { imagesOfEventPage } from './event-images.ts';
+import { imagesOfUpcomingEvents, type EventImageRows } from './event-images.ts';
 
-const person = (photo: string | null, logo: string | null) => ({ photo_url: photo, company_logo_url: logo });
+const now = new Date('2026-11-25T10:00:00.000Z');
 
-describe('the images of an event page', () => {
-  it('lists every picture the page shows once, as absolute URLs', () => {
-    const page = {
-      event: { featured_image_url: '/demo/lisbon.jpg' },
-      gallery: [
-        { image_url: '/demo/lisbon.jpg' },
-        { image_url: 'http://api.example/storage/v1/object/public/g/1.png' },
-      ],
-      sponsors: [{ sponsor: { logo_url: 'https://logos.example/acme.svg' } }, { sponsor: null }],
-      attendees: [{ attendee: person('/demo/ada.jpg', null) }, { attendee: null }],
-      sessions: [{ speakers: [{ attendee: person('/demo/ada.jpg', '/demo/corp.png') }] }],
-      testimonials: [{ photo_url: null }, { photo_url: 'blob:http://app.example/123' }],
-      videos: [{ thumbnail_url: '' }, { thumbnail_url: 'data:image/png;base64,AAAA' }],
-    } as unknown as EventPage;
-    expect(imagesOfEventPage(page, 'http://app.example/events/lisbon')).toEqual([
-      'http://app.example/demo/lisbon.jpg',
+function rows(): EventImageRows {
+  const event = (id: string, start: string, end: string, featured: string | null) =>
+    ({ id, start_date: start, end_date: end, featured_image_url: featured }) as EventImageRows['events'][number];
+  return {
+    events: [
+      event('later', '2027-03-01T09:00:00Z', '2027-03-01T17:00:00Z', '/demo/events/tokyo.webp'),
+      event('past', '2026-01-01T09:00:00Z', '2026-01-01T17:00:00Z', '/demo/events/paris.webp'),
+      // Started yesterday, ends tomorrow: still upcoming.
+      event('soon', '2026-11-24T09:00:00Z', '2026-11-26T17:00:00Z', null),
+    ],
+    event_gallery: [
+      { event_id: 'soon', image_url: 'http://api.example/storage/v1/object/public/g/1.png' },
+      { event_id: 'past', image_url: '/demo/gallery/09.webp' },
+    ],
+    event_sponsors: [{ event_id: 'later', sponsor_id: 'acme' }],
+    sponsors_library: [{ id: 'acme', logo_url: 'https://logos.example/acme.svg' }],
+    event_attendees: [
+      { event_id: 'soon', attendee_id: 'ada' },
+      { event_id: 'soon', attendee_id: 'gone' },
+    ],
+    attendees: [
+      { id: 'ada', photo_url: '/demo/people/ada.webp', company_logo_url: '/demo/logos/corp.png' },
+      { id: 'grace', photo_url: '/demo/people/grace.webp', company_logo_url: null },
+    ],
+    sessions: [{ id: 'keynote', event_id: 'later' }],
+    session_speakers: [{ session_id: 'keynote', attendee_id: 'grace' }],
+    testimonials: [
+      { event_id: 'soon', photo_url: 'blob:http://app.example/123' },
+      { event_id: null, photo_url: '/demo/people/general.webp' },
+    ],
+    videos: [{ event_id: 'later', thumbnail_url: 'data:image/png;base64,AAAA' }],
+  } as unknown as EventImageRows;
+}
+
+describe('the images of every upcoming event', () => {
+  it('lists each picture an upcoming event page shows once, soonest event first, as absolute URLs', () => {
+    expect(imagesOfUpcomingEvents(rows(), now, 'http://app.example/')).toEqual([
       'http://api.example/storage/v1/object/public/g/1.png',
+      'http://app.example/demo/people/ada.webp',
+      'http://app.example/demo/logos/corp.png',
+      'http://app.example/demo/events/tokyo.webp',
       'https://logos.example/acme.svg',
-      'http://app.example/demo/ada.jpg',
-      'http://app.example/demo/corp.png',
+      'http://app.example/demo/people/grace.webp',
     ]);
+  });
+
+  it('lists nothing when no event is upcoming', () => {
+    const past = { ...rows(), events: rows().events.filter((event) => event.id === 'past') };
+    expect(imagesOfUpcomingEvents(past, now, 'http://app.example/')).toEqual([]);
   });
 });

@@ -45,6 +45,22 @@ async function openedReplica() {
 }
 
 describe("a visitor's replica in a worker", () => {
+  it("hands on the upcoming events' images each time the worker gathers them", async () => {
+    const worker = fakeWorker();
+    const handed: string[][] = [];
+    const opening = openReplicaInWorker({
+      supabaseUrl: 'http://api.test',
+      anonKey: 'anon',
+      createWorker: () => worker.port,
+      onEventImages: (urls) => handed.push(urls),
+    });
+    worker.answer({ type: 'opened' });
+    await opening;
+    worker.answer({ type: 'eventImages', urls: ['http://app.test/demo/events/oslo.webp'] });
+    worker.answer({ type: 'eventImages', urls: [] });
+    expect(handed).toEqual([['http://app.test/demo/events/oslo.webp'], []]);
+  });
+
   it('opens the replica in the worker with the settings, and is ready once the worker says so', async () => {
     const { worker, replica } = await openedReplica();
     expect(worker.sent[0]).toEqual({ type: 'open', supabaseUrl: 'http://api.test', anonKey: 'anon' });

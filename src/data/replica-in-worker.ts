@@ -30,6 +30,8 @@ export interface WorkerReplicaOptions {
   createWorker?: () => WorkerPort;
   /** How long `destroy` waits for the worker to close the replica before ending it anyway, ms. */
   destroyTimeoutMs?: number;
+  /** Gets the images of every upcoming event's page, whenever the worker gathers them anew. */
+  onEventImages?: (urls: string[]) => void;
 }
 
 /**
@@ -100,6 +102,9 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
         }
         case 'destroyed':
           onDestroyed?.();
+          return;
+        case 'eventImages':
+          options.onEventImages?.(message.urls);
           return;
       }
     });

@@ -31,7 +31,12 @@ export type FromWorker =
   | { type: 'opened' }
   | { type: 'failed'; message: string }
   | { type: 'value'; id: number; value: unknown }
-  | { type: 'destroyed' };
+  | { type: 'destroyed' }
+  /**
+   * The images of every upcoming event's page (event-images.ts), sent once the replica is
+   * offline-ready and again when they change: the page hands them to the service worker to keep.
+   */
+  | { type: 'eventImages'; urls: string[] };
 
 /** The value types of what can be watched. */
 export interface WatchedValues {

@@ -10,8 +10,20 @@
 // It imports nothing that a page's first paint loads (no zod, no first-paint reads): this module is a
 // chunk of the app's build (vite.config.ts), and what it shared with the page's own chunks would be
 // split out of them.
-import { combineLatest, distinctUntilChanged, map, type Observable } from 'rxjs';
-import { TABLE_NAMES } from '../../sync/index.ts';
+import {
+  EMPTY,
+  combineLatest,
+  concatMap,
+  debounceTime,
+  distinctUntilChanged,
+  map,
+  merge,
+  startWith,
+  switchMap,
+  type Observable,
+} from 'rxjs';
+import { TABLE_NAMES, type Row } from '../../sync/index.ts';
+import { EVENT_IMAGE_TABLES, imagesOfUpcomingEvents, type EventImageRows } from './event-images.ts';
 import { openReplica, type ReplicaInPage } from './replica.ts';
 import type { FromWorker, ToWorker, Watched } from './replica-worker-protocol.ts';
 
@@ -52,6 +64,49 @@ function watch(replica: ReplicaInPage, id: number, watched: Watched): void {
   watching.set(id, subscription);
 }
 
+/** How long the replica stays unchanged before the upcoming events' images are gathered (again), ms. */
+const IMAGES_SETTLE_MS = 2000;
+
+/** Every upcoming event's images, read from the replica in one pass over its rows. */
+async function upcomingImages(replica: ReplicaInPage): Promise<string[]> {
+  const tables = await Promise.all(
+    EVENT_IMAGE_TABLES.map(async (table) => {
+      const docs = await replica.engine.collections[table].find().exec();
+      return [table, docs.map((doc) => doc.toJSON() as unknown as Row<typeof table>)] as const;
+    }),
+  );
+  return imagesOfUpcomingEvents(
+    Object.fromEntries(tables) as unknown as EventImageRows,
+    new Date(),
+    self.location.origin,
+  );
+}
+
+/**
+ * Once the replica holds every table (offline-ready) and has been quiet for a moment, and again
+ * after each change, the images of every upcoming event go to the page, for its service worker.
+ */
+function sendUpcomingImages(replica: ReplicaInPage): void {
+  const { collections } = replica.engine;
+  replica.engine.status$
+    .pipe(
+      map((status) => status.offlineReady),
+      distinctUntilChanged(),
+      switchMap((ready) =>
+        ready
+          ? merge(...EVENT_IMAGE_TABLES.map((table) => collections[table].$)).pipe(
+              startWith(null),
+              debounceTime(IMAGES_SETTLE_MS),
+            )
+          : EMPTY,
+      ),
+      concatMap(() => upcomingImages(replica).catch(() => null)),
+      map((urls) => urls ?? []),
+      distinctUntilChanged((a, b) => a.join('\n') === b.join('\n')),
+    )
+    .subscribe((urls) => post({ type: 'eventImages', urls }));
+}
+
 async function handle(message: ToWorker): Promise<void> {
   switch (message.type) {
     case 'open':
@@ -61,6 +116,7 @@ async function handle(message: ToWorker): Promise<void> {
         (replica) => {
           performance.mark('replica:opened');
           post({ type: 'opened' });
+          sendUpcomingImages(replica);
           return replica;
         },
         (error: unknown) => {

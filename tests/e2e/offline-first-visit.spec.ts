@@ -169,3 +169,41 @@ test('what a page has just fetched is not taken back by an older copy the device
   release();
   await expect(videos.getByRole('heading', { name: title })).toBeVisible();
 });
+
+test("after one visit of the home page, an upcoming event never opened shows its gallery offline: the service worker kept every upcoming event's images", async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    title: unique('Kept Images Forum'),
+    start_date: daysFromNow(50, 9),
+    end_date: daysFromNow(50, 17),
+  });
+  const caption = unique('Terrace at dusk');
+  const imageUrl = '/demo/gallery/11.webp';
+  await api.create('event_gallery', { event_id: event.id, image_url: imageUrl, caption, display_order: 0 });
+
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByText('Available offline')).toBeVisible({ timeout: 60_000 });
+  // Gathered in the replica's worker once it is quiet, fetched by the service worker at low priority.
+  const kept = (url: string) =>
+    page.evaluate(
+      async (path) => Boolean(await (await caches.open('event-images')).match(new URL(path, location.href).href)),
+      url,
+    );
+  await expect.poll(() => kept(imageUrl), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/events/${event.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    const photo = page.getByRole('img', { name: caption });
+    await photo.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
