@@ -12,6 +12,7 @@ import type { TableName } from '../../sync/index.ts';
 import type { FirstPaintConfig } from '../../sync/first-paint.ts';
 import { fetchAdoptingEarly } from '../lib/early-requests.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import { noteBackendReachable } from './connection.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
 import { keepRead, keptRead } from './kept-reads.ts';
 import type { PublicReads, Replica } from './replica.ts';
@@ -171,10 +172,13 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
       )
       .then(
         (data) => {
+          noteBackendReachable(true);
           if (!controller.signal.aborted && answers.get(key)?.source !== 'replica') show(data, 'network');
         },
-        () => {
+        (error: unknown) => {
           if (controller.signal.aborted) return;
+          // fetch rejects with a TypeError when nothing answered (an HTTP error is an answer).
+          if (error instanceof TypeError) noteBackendReachable(false);
           setNetworkFailedFor(key);
           // What this device showed before, until the replica can answer.
           const kept = answers.has(key) ? null : keptRead(key);

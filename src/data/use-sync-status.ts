@@ -6,22 +6,28 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncStatus } from '../../sync/index.ts';
+import { backendUnreachable, subscribeConnection } from './connection.ts';
 import { useReplicaState } from './engine-store.ts';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
+  const stopConnection = subscribeConnection(listener);
   return () => {
     window.removeEventListener('online', listener);
     window.removeEventListener('offline', listener);
+    stopConnection();
   };
 }
 
-/** Whether the browser says it is online (true while rendering on a server). */
+/**
+ * Whether this page is online: the browser says so and the backend's latest request did not fail
+ * for want of a connection (connection.ts). True while rendering on a server.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
-    () => navigator.onLine,
+    () => navigator.onLine && !backendUnreachable(),
     () => true,
   );
 }

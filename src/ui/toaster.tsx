@@ -6,6 +6,7 @@
  */
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { errorMessage } from '../lib/error-message.ts';
+import { retryableImport } from '../lib/retryable-import.ts';
 import { useOnDemand } from './on-demand.ts';
 
 interface ToastOptions {
@@ -20,7 +21,7 @@ const CONTRAST = {
   '--error-text': 'hsl(360, 100%, 36%)',
 } as CSSProperties;
 
-const loadSonner = () => import('sonner');
+const loadSonner = retryableImport(() => import('sonner'), 'Toaster');
 
 /** Whether a toast has been asked for, so the Toaster mounts sonner's. */
 let wanted = false;

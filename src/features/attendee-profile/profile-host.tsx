@@ -17,9 +17,11 @@ import {
   type ReactNode,
 } from 'react';
 import type { PastAttendee } from '../../data/public-content.ts';
+import { retryableImport } from '../../lib/retryable-import.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 
-const loadDialog = async () => (await import('./attendee-profile-dialog.tsx')).AttendeeProfileDialog;
+const dialogModule = retryableImport(() => import('./attendee-profile-dialog.tsx'), 'AttendeeProfileDialog');
+const loadDialog = async () => (await dialogModule()).AttendeeProfileDialog;
 
 /** Opens the attendee's profile; `opener` (the clicked card or chip) gets focus back when it closes. */
 type OpenProfile = (attendee: PastAttendee, opener: HTMLElement) => void;

@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { retryableImport } from '../../lib/retryable-import.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
@@ -14,7 +15,8 @@ import { SiteLink } from './site-link.tsx';
  * The drawer (Radix Dialog, focus trap, scroll lock) is a chunk of its own, fetched when a finger
  * touches the menu button or at the latest on its click: pages paint and hydrate without it.
  */
-const loadSheet = async () => (await import('../../ui/sheet.tsx')).Sheet;
+const sheetModule = retryableImport(() => import('../../ui/sheet.tsx'), 'Sheet');
+const loadSheet = async () => (await sheetModule()).Sheet;
 
 const DESKTOP_LINK =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink ' +
