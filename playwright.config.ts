@@ -92,7 +92,9 @@ export default defineConfig({
       name: 'e2e',
       testDir: 'tests/e2e',
       testMatch: '**/*.spec.ts',
-      use: { baseURL: `http://localhost:${port}` },
+      // The service worker's install (the whole precache, in every new context) is tested where it
+      // matters: the specs of offline use and the PWA allow it (`test.use({ serviceWorkers: 'allow' })`).
+      use: { baseURL: `http://localhost:${port}`, serviceWorkers: 'block' },
     },
     {
       name: 'sync',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- offline`: how soon a first-time visitor can go offline, and how fast pages open
- * offline afterwards (docs/decisions/015-offline-from-the-first-visit.md).
+ * offline afterwards (docs/decisions/016-offline-from-the-first-visit.md).
  * Against the built app (scripts/serve-app.ts) and the local backend on PGlite, on the demo content
  * and on the demo content scaled tenfold (bench/sync.ts), in Chromium:
  * - cold first visits of `/` (fresh browser profile each: no service worker, empty IndexedDB):

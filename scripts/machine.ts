@@ -38,6 +38,12 @@ export function findChromium(): string {
   return '/usr/bin/chromium';
 }
 
+/** The browser's name and version as it prints them ('Chromium 156.0.8078.79 ...'), or its path. */
+export function browserVersion(executable: string): string {
+  const answer = spawnSync(executable, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return answer.status === 0 && answer.stdout.trim() ? answer.stdout.trim() : executable;
+}
+
 function findPostgresBin(): string {
   const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   const candidates = [

@@ -13,12 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log, logError } from '../server/log.ts';
 import { TEST_PORT_DEFAULTS, type TestPortName } from '../tests/support/ports.ts';
-import { findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
+import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
 const suites = (process.env.TEST_SUITES ?? 'unit,integration,e2e').split(',');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The browser the browser tests ran in, for the summary: results differ between its versions. */
+let browser: string | null = null;
 let failedRuns = 0;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -94,11 +96,13 @@ try {
     }
   }
   if (suites.includes('e2e')) {
-    log('\n=== browser tests (Chromium)');
+    const chromium = findChromium();
+    browser = browserVersion(chromium);
+    log(`\n=== browser tests (${browser})`);
     const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
     const code = await run('npx', ['playwright', 'test'], {
       ...(await browserTestPorts()),
-      CHROMIUM_PATH: findChromium(),
+      CHROMIUM_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     });
     if (code !== 0) failedRuns += 1;
@@ -109,5 +113,8 @@ try {
   failedRuns += 1;
 }
 
-log(`\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+log(
+  `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}` +
+    (browser ? ` (browser tests in ${browser})` : ''),
+);
 process.exit(failedRuns > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 /**
- * The order of a replica's first full pulls (docs/decisions/015-offline-from-the-first-visit.md).
+ * The order of a replica's first full pulls (docs/decisions/016-offline-from-the-first-visit.md).
  * A first visit should be offline-ready soon, and the rows the page on screen needs should arrive
  * first: `events` goes first (every public page lists events or is an event's page), then the tables
  * the page on screen reads (`prioritize`), then the rest. A few tables pull at once, each in as few

@@ -9,6 +9,9 @@ import { buildImage } from '../support/images.ts';
 import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { API_URL, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const NOT_ADMIN = "You don't have admin privileges. Contact an administrator to grant access.";
 
 // Sign-in, first pull, an offline reload and the sync after reconnecting take a while on a shared machine.

@@ -7,6 +7,9 @@ import { format } from 'date-fns';
 import type { Download } from '@playwright/test';
 import { test, expect as baseExpect, axe, unique, APP_URL } from './support/fixtures.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ timezoneId: 'UTC' });
 // Pages load their data while other suites build and run on the same two cores.
 test.describe.configure({ timeout: 60_000 });

@@ -11,6 +11,9 @@ import { buildImage } from '../support/images.ts';
 import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { APP_URL, daysFromNow, expect as baseExpect, test, unique } from './support/fixtures.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const expect = baseExpect.configure({ timeout: 15_000 });
 // Every public page, sign-in, the admin's first pull and an offline reload, on a shared machine.
 test.describe.configure({ timeout: 240_000 });

@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
 import { daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // The service worker's first install and the replica's first pull take a while on a shared machine.
 test.describe.configure({ timeout: 120_000 });
 

@@ -11,6 +11,9 @@ import { createEvent } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 import { testPort } from '../support/ports.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const run = promisify(execFile);
 
 /** The folder the e2e app server serves (playwright.config.ts: DIST_DIR). */

@@ -7,6 +7,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { API_URL, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
+// The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 // The service worker's first install (the whole precache) takes a while on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
