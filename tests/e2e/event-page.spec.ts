@@ -506,11 +506,13 @@ test('the section nav follows the scroll position and scrolls to a section on cl
 async function restingTop(page: Page, id: string): Promise<number> {
   const top = () =>
     page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? NaN, id);
+  // At rest: the same place for 400 ms (a smooth scroll on a busy machine can pause for 100 ms).
   let last = await top();
-  for (let tries = 0; tries < 50; tries += 1) {
+  let still = 0;
+  for (let tries = 0; tries < 80 && still < 4; tries += 1) {
     await page.waitForTimeout(100);
     const now = await top();
-    if (now === last) return now;
+    still = now === last ? still + 1 : 0;
     last = now;
   }
   return last;
