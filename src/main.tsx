@@ -66,20 +66,26 @@ async function startApp(root: HTMLElement): Promise<void> {
   startTransition(() => void hydrateRoot(root, app));
 }
 /**
- * What makes a first visit work offline starts with the app, not seconds after it (see
- * docs/decisions/016-offline-from-the-first-visit.md). Here the page has painted and loaded already:
- * the loader of scripts/prerender.ts starts this module after both.
- * - The visitor's replica opens at once. It runs in a worker of its own, so that its download,
- *   pulls, writes and queries never hold this thread (src/data/replica-in-worker.ts).
+ * What makes a first visit work offline (docs/decisions/016-offline-from-the-first-visit.md). Here
+ * the page has painted and loaded already: the loader of scripts/prerender.ts starts this module
+ * after both.
+ * - The visitor's replica opens REPLICA_DELAY_MS after that, once the main thread is idle. It runs in
+ *   a worker of its own (src/data/replica-in-worker.ts), but its values still arrive on this thread
+ *   and re-render the page: opened at once, they cost the page's responsiveness (Lighthouse's
+ *   blocking time) 0.5 to 2 s on this machine class. What the page showed is kept at once anyway
+ *   (src/data/kept-reads.ts), and a read that fails (offline) opens the replica at once.
  * - The service worker registers once the route's chunks have loaded (its install, in its own
  *   thread, then finds them in the HTTP cache instead of fetching them a second time).
- * A read that fails (offline) opens the replica at once too, and the back office opens the admin's
- * (src/data).
+ * The back office opens the admin's replica itself (src/data/auth.ts).
  */
+const REPLICA_DELAY_MS = 4000;
 function startReplica(): void {
-  // The back office opens the admin's replica itself (src/data/auth.ts).
   if (window.location.pathname.startsWith('/admin')) return;
-  if (replicaState().status === 'idle') void requestReplica('public');
+  const open = () => {
+    if (replicaState().status === 'idle') void requestReplica('public');
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(open, { timeout: 4000 }) : open());
+  setTimeout(whenIdle, REPLICA_DELAY_MS);
 }
 
 function registerServiceWorker(): void {
