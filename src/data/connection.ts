@@ -1,3 +1,5 @@
+import type { SyncStatus } from '../../sync/index.ts';
+
 /**
  * Whether the backend can be reached, as far as this page knows. The browser's `navigator.onLine`
  * says only whether a network is attached: on hotel Wi-Fi behind a sign-in page it is true while
@@ -29,4 +31,26 @@ export function subscribeConnection(listener: () => void): () => void {
     listeners.delete(listener);
     if (listeners.size === 0) window.removeEventListener('online', online);
   };
+}
+
+/**
+ * What a replica's requests show of the backend: a request for a table that failed for want of a
+ * connection means unreachable; a sync round that ended cleanly, or such a request that went through
+ * since, means reachable. (Realtime's own failures are left out: a proxy that blocks WebSockets
+ * leaves the data reachable.)
+ */
+export function watchReplicaRequests(status$: {
+  subscribe(next: (status: SyncStatus) => void): { unsubscribe(): void };
+}): { unsubscribe(): void } {
+  let last: { syncedAt: string | null; failedTables: number } | null = null;
+  return status$.subscribe(({ lastSyncedAt, errors }) => {
+    const failedTables = errors.filter((entry) => entry.kind === 'network' && entry.table).length;
+    // The first status counts failures it already holds; its sync time is only where to start from.
+    last ??= { syncedAt: lastSyncedAt, failedTables: 0 };
+    if (failedTables > last.failedTables) noteBackendReachable(false);
+    else if (failedTables < last.failedTables || (lastSyncedAt !== null && lastSyncedAt !== last.syncedAt)) {
+      noteBackendReachable(true);
+    }
+    last = { syncedAt: lastSyncedAt, failedTables };
+  });
 }

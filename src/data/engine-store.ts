@@ -10,7 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
-import { noteBackendReachable } from './connection.ts';
+import { watchReplicaRequests } from './connection.ts';
 import { keepEventImagesOffline } from './offline-images.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
 
@@ -35,34 +35,14 @@ let opening: Promise<Replica | null> | null = null;
 let wanted: { mode: ReplicaMode; client?: SupabaseClient } = { mode: 'public' };
 const listeners = new Set<() => void>();
 
-/** The open replica's status, watched for sync rounds that end cleanly (see `watchRounds`). */
-let rounds: { unsubscribe(): void } | null = null;
-
-/**
- * What the replica's requests show of the backend (connection.ts): a request for a table that failed
- * for want of a connection means unreachable; a round of its sync that ended cleanly, or such a
- * request that went through since, means reachable. (Realtime's own failures are left out: a proxy
- * that blocks WebSockets leaves the data reachable.)
- */
-function watchRounds(replica: Replica): void {
-  let last: { syncedAt: string | null; failedTables: number } | null = null;
-  rounds = replica.engine.status$.subscribe(({ lastSyncedAt, errors }) => {
-    const failedTables = errors.filter((entry) => entry.kind === 'network' && entry.table).length;
-    // The first status counts failures it already holds; its sync time is only where to start from.
-    last ??= { syncedAt: lastSyncedAt, failedTables: 0 };
-    if (failedTables > last.failedTables) noteBackendReachable(false);
-    else if (failedTables < last.failedTables || (lastSyncedAt !== null && lastSyncedAt !== last.syncedAt)) {
-      noteBackendReachable(true);
-    }
-    last = { syncedAt: lastSyncedAt, failedTables };
-  });
-}
+/** The open replica's requests, watched for what they show of the connection (connection.ts). */
+let watching: { unsubscribe(): void } | null = null;
 
 function setState(next: ReplicaState): void {
-  rounds?.unsubscribe();
-  rounds = null;
+  watching?.unsubscribe();
+  watching = null;
   state = next;
-  if (next.status === 'ready') watchRounds(next.replica);
+  if (next.status === 'ready') watching = watchReplicaRequests(next.replica.engine.status$);
   for (const listener of listeners) listener();
 }
 
