@@ -12,7 +12,7 @@ import type { TableName } from '../../sync/index.ts';
 import type { FirstPaintConfig } from '../../sync/first-paint.ts';
 import { fetchAdoptingEarly } from '../lib/early-requests.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
-import { noteBackendReachable } from './connection.ts';
+import { backendUnreachable, noteBackendReachable, subscribeConnection } from './connection.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
 import { keepRead, keptRead } from './kept-reads.ts';
 import type { PublicReads, Replica } from './replica.ts';
@@ -128,6 +128,8 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   if (collector && !answers.has(key)) collector.set(key, spec.firstPaint);
   const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
+  /** Tries of the direct read: one more each time the connection comes back after it failed. */
+  const [attempt, setAttempt] = useState(0);
   const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(
     null,
   );
@@ -173,7 +175,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
       .then(
         (data) => {
           noteBackendReachable(true);
-          if (!controller.signal.aborted && answers.get(key)?.source !== 'replica') show(data, 'network');
+          if (controller.signal.aborted) return;
+          setNetworkFailedFor(null);
+          if (answers.get(key)?.source !== 'replica') show(data, 'network');
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -190,7 +194,16 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
         },
       );
     return () => controller.abort();
-  }, [key, replicaAnswers]);
+  }, [key, replicaAnswers, attempt]);
+
+  // After a failure for want of a connection, the direct read is tried again once the backend is
+  // reachable (whatever found it out: the browser, another request, the probe in connection.ts).
+  useEffect(() => {
+    if (!networkFailed) return undefined;
+    return subscribeConnection(() => {
+      if (navigator.onLine && !backendUnreachable()) setAttempt((tries) => tries + 1);
+    });
+  }, [networkFailed]);
 
   // Whether the replica holds a full pull of every table of the read, and whether that pull is as
   // fresh as what this page fetched itself: a pull in this page's session (or, when another tab

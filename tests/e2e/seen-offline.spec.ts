@@ -121,3 +121,34 @@ test('offline, the status says how long ago what is on screen was fetched', asyn
   }
   await expect(page.getByRole('status').filter({ hasText: 'Updated' })).toHaveCount(0);
 });
+
+test('on a network that lets nothing through while the browser says online, the page says Offline, and fills in by itself once the backend answers', async ({
+  page,
+  context,
+  api,
+}) => {
+  const pastTitle = unique('Reconnected Forum');
+  await api.create('events', { title: pastTitle, start_date: daysFromNow(-3), end_date: daysFromNow(-2) });
+  // The replica's requests get no answer at all, so that only the page itself can find out that
+  // the connection is back.
+  await context.route(`${API_URL}/rest/v1/**`, (route) =>
+    route.request().headers()['x-client-info'] ? undefined : route.continue(),
+  );
+  await page.goto('/');
+  await expect(page.locator('#events').getByRole('listitem').first()).toBeVisible();
+
+  // Hotel Wi-Fi before its sign-in page: attached, so navigator.onLine stays true, but no request
+  // reaches the backend.
+  const cutOff = `${API_URL}/**`;
+  await context.route(cutOff, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('banner').getByRole('link', { name: 'Past Highlights' }).click();
+  const pill = page.getByRole('status').filter({ hasText: /^Offline/ });
+  await expect(pill).toBeVisible();
+  await expect(page.getByText("You're offline. Past events will appear once you're back online.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+  await context.unroute(cutOff);
+  await expect(pill).toBeHidden();
+  await expect(page.getByText(pastTitle).first()).toBeVisible();
+  await expect(page.getByText(/You're offline/)).toHaveCount(0);
+});
