@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
-import { daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { APP_URL, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -206,6 +206,57 @@ test("after one visit of the home page, an upcoming event never opened shows its
     await expect
       .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('when the device runs out of room, the kept event images go, the rows stay, and the status says so', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    title: unique('Full Disk Forum'),
+    start_date: daysFromNow(40, 9),
+    end_date: daysFromNow(40, 17),
+  });
+  // An upcoming event's photo (served here, so the test decides when and how big), which the service
+  // worker fetches for offline use once the visit is idle.
+  const imagePath = `/demo/gallery/full-disk-${Date.now().toString(36)}.webp`;
+  await api.create('event_gallery', { event_id: event.id, image_url: imagePath, caption: 'Hall', display_order: 0 });
+  let asked!: () => void;
+  const imageAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(`${APP_URL}${imagePath}`, async (route) => {
+    asked();
+    await released;
+    await route.fulfill({ status: 200, contentType: 'image/webp', body: Buffer.alloc(4 * 1024 * 1024, 1) });
+  });
+
+  await page.goto('/');
+  await expect(page.locator('#events').getByText(event.title)).toBeVisible();
+  await imageAsked;
+  // The device is nearly full now: what this site holds (pages, rows) and 256 KB more.
+  const { usage } = await page.evaluate(() => navigator.storage.estimate());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: APP_URL, quotaSize: (usage ?? 0) + 256 * 1024 });
+  release();
+
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'This device is out of storage space: event images are not kept for offline use.' }),
+  ).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(async () => (await caches.keys()).includes('event-images'))).toBe(false);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: APP_URL });
+
+  await expect(page.getByRole('contentinfo').getByText('Available offline')).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  try {
+    await page.goto(`/events/${event.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
