@@ -9,7 +9,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Search, Sparkles, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useImageUrl } from '../../data/admin-data.ts';
 import type { Attendee } from '../../data/attendee-records.ts';
@@ -18,6 +18,8 @@ import { attendeeFormSchema, attendeeFormValues, type AttendeeFormValues } from 
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
+import { FormPanel } from '../../ui/form-panel.tsx';
+import { ImageFileField, type PickedImage } from '../../ui/image-file-field.tsx';
 import { toast } from '../../ui/toaster.tsx';
 
 /** Spec section 9: the automatic logo lookup waits this long after the last keystroke. */
@@ -44,22 +46,18 @@ export interface AttendeeFormProps {
   onCancel: () => void;
 }
 
-interface PickedImage {
-  file: File;
-  previewUrl: string;
+function notAnImage(file: File) {
+  toast.error('Upload failed', { description: `${file.name} is not an image file` });
 }
 
-/** The picked image, or a 'Upload failed' toast when the file is not an image. */
-function pickImage(event: ChangeEvent<HTMLInputElement>): PickedImage | null {
-  const input = event.target;
-  const file = input.files?.[0];
-  if (!file) return null;
-  if (!file.type.startsWith('image/')) {
-    toast.error('Upload failed', { description: `${file.name} is not an image file` });
-    input.value = '';
-    return null;
-  }
-  return { file, previewUrl: URL.createObjectURL(file) };
+/** 'Remove photo', 'Remove logo'. */
+function RemoveButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick}>
+      <X aria-hidden="true" className="h-4 w-4" />
+      {children}
+    </Button>
+  );
 }
 
 export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) {
@@ -80,7 +78,6 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
   const [logo, setLogo] = useState<PickedImage | null>(null);
   const [scraping, setScraping] = useState(false);
   const [lookingUp, setLookingUp] = useState(false);
-  const previews = useRef(new Set<string>());
   const isNew = attendee === null;
 
   const company = useWatch({ control, name: 'company' });
@@ -92,11 +89,6 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
   const hasLogo = logo !== null || logoUrl !== '';
 
   useEffect(() => setFocus('name'), [setFocus]);
-  // Object URLs of previews live as long as the form.
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((url) => URL.revokeObjectURL(url));
-  }, []);
 
   // A new attendee with a company and no logo: look the logo up once typing has paused.
   useEffect(() => {
@@ -118,11 +110,6 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
       aborted.abort();
     };
   }, [company, isNew, hasLogo, logoDismissed, getValues, setValue]);
-
-  function keepPreview(picked: PickedImage | null): PickedImage | null {
-    if (picked) previews.current.add(picked.previewUrl);
-    return picked;
-  }
 
   async function fetchLogo() {
     const name = getValues('company').trim();
@@ -176,9 +163,14 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
   const title = isNew ? 'Add Attendee' : 'Edit Attendee';
 
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <FormPanel
+      title={title}
+      titleAction={
+        <Button variant="outline" size="sm" disabled={scraping} onClick={() => void scrapeProfile()}>
+          <Sparkles aria-hidden="true" className="h-4 w-4" />
+          {scraping ? 'Scraping...' : 'Scrape Profile'}
+        </Button>
+      }
       onSubmit={handleSubmit(async (values) => {
         const photoChoice: PhotoChoice = photo
           ? { kind: 'file', file: photo.file }
@@ -187,16 +179,10 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
             : { kind: 'keep' };
         await onSave({ values, photo: photoChoice, logoFile: logo?.file ?? null });
       })}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      submitLabel={isNew ? 'Create Attendee' : 'Update Attendee'}
+      submitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-semibold">{title}</h3>
-        <Button variant="outline" size="sm" disabled={scraping} onClick={() => void scrapeProfile()}>
-          <Sparkles aria-hidden="true" className="h-4 w-4" />
-          {scraping ? 'Scraping...' : 'Scrape Profile'}
-        </Button>
-      </div>
-
       <div className="grid gap-4 md:grid-cols-2">
         <Field label="Name" error={errors.name?.message}>
           {(ids) => <Input {...ids} required autoComplete="off" {...register('name')} />}
@@ -240,21 +226,15 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
         </Field>
 
         <div className="space-y-2">
-          <Field label="Photo" hint="Image files only.">
-            {(ids) => (
-              <Input
-                {...ids}
-                type="file"
-                accept="image/*"
-                onChange={(event) => {
-                  const picked = keepPreview(pickImage(event));
-                  if (!picked) return;
-                  setPhoto(picked);
-                  toast.success('Photo uploaded successfully');
-                }}
-              />
-            )}
-          </Field>
+          <ImageFileField
+            label="Photo"
+            hint="Image files only."
+            onNotAnImage={notAnImage}
+            onPick={(picked) => {
+              setPhoto(picked);
+              toast.success('Photo uploaded successfully');
+            }}
+          />
           {shownPhoto ? (
             <div className="flex items-center gap-3">
               <img
@@ -262,37 +242,28 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
                 alt={photo ? 'New photo preview' : 'Current photo'}
                 className="h-16 w-16 rounded-full border border-slate-200 object-cover"
               />
-              <Button
-                variant="ghost"
-                size="sm"
+              <RemoveButton
                 onClick={() => {
                   setPhoto(null);
                   setPhotoRemoved(true);
                 }}
               >
-                <X aria-hidden="true" className="h-4 w-4" />
                 Remove photo
-              </Button>
+              </RemoveButton>
             </div>
           ) : null}
         </div>
 
         <div className="space-y-2">
-          <Field label="Company Logo" hint="Image files only, or fetch it from the company name.">
-            {(ids) => (
-              <Input
-                {...ids}
-                type="file"
-                accept="image/*"
-                onChange={(event) => {
-                  const picked = keepPreview(pickImage(event));
-                  if (!picked) return;
-                  setLogo(picked);
-                  toast.success('Company logo uploaded successfully');
-                }}
-              />
-            )}
-          </Field>
+          <ImageFileField
+            label="Company Logo"
+            hint="Image files only, or fetch it from the company name."
+            onNotAnImage={notAnImage}
+            onPick={(picked) => {
+              setLogo(picked);
+              toast.success('Company logo uploaded successfully');
+            }}
+          />
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="outline" size="sm" disabled={lookingUp} onClick={() => void fetchLogo()}>
               <Search aria-hidden="true" className="h-4 w-4" />
@@ -305,32 +276,20 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
                   alt={logo ? 'New company logo preview' : 'Company logo'}
                   className="h-12 w-auto max-w-40 rounded border border-slate-200 bg-white object-contain p-1"
                 />
-                <Button
-                  variant="ghost"
-                  size="sm"
+                <RemoveButton
                   onClick={() => {
                     setLogo(null);
                     setLogoDismissed(true);
                     setValue('company_logo_url', '');
                   }}
                 >
-                  <X aria-hidden="true" className="h-4 w-4" />
                   Remove logo
-                </Button>
+                </RemoveButton>
               </>
             ) : null}
           </div>
         </div>
       </div>
-
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isNew ? 'Create Attendee' : 'Update Attendee'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -4,12 +4,13 @@
  * action as the placeholder URL (an upload that finishes before its record exists would be lost).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
+import { FormPanel } from '../../ui/form-panel.tsx';
+import { ImageFileField, type PickedImage } from '../../ui/image-file-field.tsx';
 import { toast } from '../../ui/toaster.tsx';
 
 /** What the server accepts for a web address (the safe_url check of the migrations). */
@@ -49,46 +50,24 @@ export function SponsorForm({ sponsor, onSave, onCancel }: SponsorFormProps) {
       description: sponsor?.description ?? '',
     },
   });
-  const [logo, setLogo] = useState<{ file: File; previewUrl: string } | null>(null);
-  const latestPreview = useRef<string | null>(null);
+  const [logo, setLogo] = useState<PickedImage | null>(null);
   const currentLogo = useImageUrl(sponsor?.logo_url);
 
   useEffect(() => setFocus('name'), [setFocus]);
-  // The preview's object URL lives as long as the form.
-  useEffect(
-    () => () => {
-      if (latestPreview.current) URL.revokeObjectURL(latestPreview.current);
-    },
-    [],
-  );
-
-  function pickLogo(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast.error('Upload failed');
-      event.target.value = '';
-      return;
-    }
-    if (latestPreview.current) URL.revokeObjectURL(latestPreview.current);
-    const previewUrl = URL.createObjectURL(file);
-    latestPreview.current = previewUrl;
-    setLogo({ file, previewUrl });
-  }
 
   const shownLogo = logo?.previewUrl ?? currentLogo;
   const title = sponsor ? 'Edit Sponsor' : 'Add Sponsor';
 
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <FormPanel
+      title={title}
       onSubmit={handleSubmit(async (values) => {
         await onSave(values, logo?.file ?? null);
       })}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      submitLabel={sponsor ? 'Update Sponsor' : 'Create Sponsor'}
+      submitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h3 className="text-lg font-semibold">{title}</h3>
       <Field label="Name" error={errors.name?.message}>
         {(ids) => <Input {...ids} required autoComplete="off" {...register('name')} />}
       </Field>
@@ -98,9 +77,12 @@ export function SponsorForm({ sponsor, onSave, onCancel }: SponsorFormProps) {
       <Field label="Description" error={errors.description?.message}>
         {(ids) => <Textarea {...ids} {...register('description')} />}
       </Field>
-      <Field label="Logo" hint="Image files only.">
-        {(ids) => <Input {...ids} type="file" accept="image/*" onChange={pickLogo} />}
-      </Field>
+      <ImageFileField
+        label="Logo"
+        hint="Image files only."
+        onPick={setLogo}
+        onNotAnImage={() => toast.error('Upload failed')}
+      />
       {shownLogo ? (
         <img
           src={shownLogo}
@@ -108,14 +90,6 @@ export function SponsorForm({ sponsor, onSave, onCancel }: SponsorFormProps) {
           className="h-16 w-auto max-w-48 rounded border border-slate-200 object-contain p-1"
         />
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {sponsor ? 'Update Sponsor' : 'Create Sponsor'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -4,16 +4,15 @@
  * outbox by the page when the form is saved, together with the record.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
-import { Button } from '../../ui/button.tsx';
+import { EventOptions, NO_EVENT, type EventChoice } from '../../ui/event-options.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
+import { FormPanel } from '../../ui/form-panel.tsx';
+import { ImageFileField, type PickedImage } from '../../ui/image-file-field.tsx';
 import { toast } from '../../ui/toaster.tsx';
-
-/** The select's value for a general testimonial, stored as a null event_id. */
-export const NO_EVENT = 'none';
 
 /** What the server accepts for an image address (the safe_url check of the migrations). */
 const IMAGE_ADDRESS = /^(https?:\/\/[^\s/\\?#]+[^\s\\]*|\/([^/\\\s][^\s\\]*)?)$/i;
@@ -43,11 +42,6 @@ const testimonialFormSchema = z.object({
 
 export type TestimonialFormValues = z.infer<typeof testimonialFormSchema>;
 
-export interface EventChoice {
-  id: string;
-  title: string;
-}
-
 export interface TestimonialFormProps {
   testimonial: SyncDoc<'testimonials'> | null;
   /** Events to choose from, newest first. */
@@ -75,58 +69,26 @@ export function TestimonialForm({ testimonial, events, onSave, onCancel }: Testi
       display_order: testimonial?.display_order ?? 0,
     },
   });
-  const [photo, setPhoto] = useState<{ file: File; previewUrl: string } | null>(null);
-  const latestPreview = useRef<string | null>(null);
+  const [photo, setPhoto] = useState<PickedImage | null>(null);
   const currentPhoto = useImageUrl(testimonial?.photo_url);
 
   useEffect(() => setFocus('event_id'), [setFocus]);
-  // The preview's object URL lives as long as the form.
-  useEffect(
-    () => () => {
-      if (latestPreview.current) URL.revokeObjectURL(latestPreview.current);
-    },
-    [],
-  );
-
-  function pickPhoto(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast.error('Upload failed', { description: `${file.name} is not an image` });
-      event.target.value = '';
-      return;
-    }
-    if (latestPreview.current) URL.revokeObjectURL(latestPreview.current);
-    const previewUrl = URL.createObjectURL(file);
-    latestPreview.current = previewUrl;
-    setPhoto({ file, previewUrl });
-  }
 
   const shownPhoto = photo?.previewUrl ?? currentPhoto;
   const title = testimonial ? 'Edit Testimonial' : 'Add Testimonial';
-  // An event that was deleted still shows as the testimonial's choice until the admin picks another.
-  const eventMissing = testimonial?.event_id != null && !events.some((event) => event.id === testimonial.event_id);
 
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <FormPanel
+      title={title}
       onSubmit={handleSubmit((values) => onSave(values, photo?.file ?? null))}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      submitLabel={testimonial ? 'Update Testimonial' : 'Save Testimonial'}
+      submitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h3 className="text-lg font-semibold">{title}</h3>
       <Field label="Event">
         {(ids) => (
           <Select {...ids} {...register('event_id')}>
-            <option value={NO_EVENT}>None (general testimonial)</option>
-            {eventMissing && testimonial?.event_id ? (
-              <option value={testimonial.event_id}>(deleted event)</option>
-            ) : null}
-            {events.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title}
-              </option>
-            ))}
+            <EventOptions noneLabel="None (general testimonial)" events={events} current={testimonial?.event_id} />
           </Select>
         )}
       </Field>
@@ -144,9 +106,12 @@ export function TestimonialForm({ testimonial, events, onSave, onCancel }: Testi
           {(ids) => <Input {...ids} type="url" placeholder="https://..." {...register('photo_url')} />}
         </Field>
       </div>
-      <Field label="Or upload a photo" hint="Image files only. An uploaded photo replaces the URL.">
-        {(ids) => <Input {...ids} type="file" accept="image/*" onChange={pickPhoto} />}
-      </Field>
+      <ImageFileField
+        label="Or upload a photo"
+        hint="Image files only. An uploaded photo replaces the URL."
+        onPick={setPhoto}
+        onNotAnImage={(file) => toast.error('Upload failed', { description: `${file.name} is not an image` })}
+      />
       {shownPhoto ? (
         <img
           src={shownPhoto}
@@ -167,14 +132,6 @@ export function TestimonialForm({ testimonial, events, onSave, onCancel }: Testi
           {(ids) => <Input {...ids} type="number" step={1} {...register('display_order', { valueAsNumber: true })} />}
         </Field>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {testimonial ? 'Update Testimonial' : 'Save Testimonial'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -8,9 +8,10 @@ import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
+import { NO_EVENT } from '../../ui/event-options.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { TestimonialCard } from './testimonial-card.tsx';
-import { NO_EVENT, TestimonialForm, type TestimonialFormValues } from './testimonial-form.tsx';
+import { TestimonialForm, type TestimonialFormValues } from './testimonial-form.tsx';
 
 type Testimonial = SyncDoc<'testimonials'>;
 type EventRow = SyncDoc<'events'>;

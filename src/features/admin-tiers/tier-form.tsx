@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SyncDoc } from '../../data/admin-data.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field, Input } from '../../ui/field.tsx';
+import { FormPanel } from '../../ui/form-panel.tsx';
 import { cssColour, isColourText, pickerValue } from './tier-colour.ts';
 
 const tierFormSchema = z.object({
@@ -47,13 +47,13 @@ export function TierForm({ tier, onSave, onCancel }: TierFormProps) {
   const title = tier ? 'Edit Tier' : 'Add Tier';
 
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <FormPanel
+      title={title}
       onSubmit={handleSubmit(onSave)}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      submitLabel={tier ? 'Update Tier' : 'Create Tier'}
+      submitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h3 className="text-lg font-semibold">{title}</h3>
       <Field label="Name" error={errors.name?.message}>
         {(ids) => <Input {...ids} required autoComplete="off" placeholder="Gold" {...register('name')} />}
       </Field>
@@ -80,14 +80,6 @@ export function TierForm({ tier, onSave, onCancel }: TierFormProps) {
           </div>
         )}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {tier ? 'Update Tier' : 'Create Tier'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -4,11 +4,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SyncDoc } from '../../data/admin-data.ts';
-import { Button } from '../../ui/button.tsx';
+import { EventOptions, NO_EVENT, type EventChoice } from '../../ui/event-options.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
-
-/** The select's value for a general video, stored as a null event_id. */
-export const NO_EVENT = 'none';
+import { FormPanel } from '../../ui/form-panel.tsx';
 
 /** What the server accepts for an address (the safe_url check of the migrations). */
 const ADDRESS = /^(https?:\/\/[^\s/\\?#]+[^\s\\]*|\/([^/\\\s][^\s\\]*)?)$/i;
@@ -38,11 +36,6 @@ const videoFormSchema = z.object({
 
 export type VideoFormValues = z.infer<typeof videoFormSchema>;
 
-export interface EventChoice {
-  id: string;
-  title: string;
-}
-
 export interface VideoFormProps {
   video: SyncDoc<'videos'> | null;
   /** Events to choose from, newest first. */
@@ -71,27 +64,19 @@ export function VideoForm({ video, events, onSave, onCancel }: VideoFormProps) {
   useEffect(() => setFocus('event_id'), [setFocus]);
 
   const title = video ? 'Edit Video' : 'Add Video';
-  // An event that was deleted still shows as the video's choice until the admin picks another.
-  const eventMissing = video?.event_id != null && !events.some((event) => event.id === video.event_id);
 
   return (
-    <form
-      noValidate
-      aria-label={title}
+    <FormPanel
+      title={title}
       onSubmit={handleSubmit(onSave)}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      submitLabel={video ? 'Update Video' : 'Save Video'}
+      submitting={isSubmitting}
+      onCancel={onCancel}
     >
-      <h3 className="text-lg font-semibold">{title}</h3>
       <Field label="Event">
         {(ids) => (
           <Select {...ids} {...register('event_id')}>
-            <option value={NO_EVENT}>None (general video)</option>
-            {eventMissing && video?.event_id ? <option value={video.event_id}>(deleted event)</option> : null}
-            {events.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title}
-              </option>
-            ))}
+            <EventOptions noneLabel="None (general video)" events={events} current={video?.event_id} />
           </Select>
         )}
       </Field>
@@ -116,14 +101,6 @@ export function VideoForm({ video, events, onSave, onCancel }: VideoFormProps) {
           {(ids) => <Input {...ids} type="number" step={1} {...register('display_order', { valueAsNumber: true })} />}
         </Field>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {video ? 'Update Video' : 'Save Video'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -8,9 +8,10 @@ import { useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
+import { NO_EVENT } from '../../ui/event-options.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { VideoCard } from './video-card.tsx';
-import { NO_EVENT, VideoForm, type VideoFormValues } from './video-form.tsx';
+import { VideoForm, type VideoFormValues } from './video-form.tsx';
 
 type VideoRow = SyncDoc<'videos'>;
 type EventRow = SyncDoc<'events'>;

@@ -1,0 +1,47 @@
+/**
+ * A labelled file input for one image. The picked file comes with an object URL to preview it;
+ * those URLs live as long as the field (the form it sits in).
+ */
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import { Field, Input } from './field.tsx';
+
+export interface PickedImage {
+  file: File;
+  previewUrl: string;
+}
+
+export interface ImageFileFieldProps {
+  label: string;
+  hint: string;
+  onPick: (image: PickedImage) => void;
+  /** A picked file that is not an image; the input is emptied after this. */
+  onNotAnImage: (file: File) => void;
+}
+
+export function ImageFileField({ label, hint, onPick, onNotAnImage }: ImageFileFieldProps) {
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      onNotAnImage(file);
+      input.value = '';
+      return;
+    }
+    const previewUrl = URL.createObjectURL(file);
+    previews.current.add(previewUrl);
+    onPick({ file, previewUrl });
+  }
+
+  return (
+    <Field label={label} hint={hint}>
+      {(ids) => <Input {...ids} type="file" accept="image/*" onChange={pick} />}
+    </Field>
+  );
+}
