@@ -3,15 +3,14 @@
  * delete, the bulk jobs (LinkedIn bios, company logos) with their progress, and CSV export/import.
  * Writes go to the local replica (they work offline); the sync engine pushes them.
  */
-import { Link } from '@tanstack/react-router';
-import { Download, Image, Plus, ScanSearch } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Download, Image, ScanSearch } from 'lucide-react';
 import { useAdminActions, useAdminRows, useAdminTablePulled } from '../../data/admin-data.ts';
 import { newestFirst, type Attendee } from '../../data/attendee-records.ts';
 import { useSaveAttendee } from '../../data/save-attendee.ts';
 import { blankToNull } from '../../data/table-check.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
+import { ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { AttendeeForm, type AttendeeFormSave } from './attendee-form.tsx';
 import { attendeesToCsv } from './attendee-csv.ts';
@@ -19,9 +18,6 @@ import { AttendeesTable } from './attendees-table.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { useBulkJobs } from './use-bulk-jobs.ts';
-
-/** closed, create (with the id the new attendee will get) or edit one attendee (spec section 4). */
-type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
 function downloadCsv(attendees: readonly Attendee[]) {
   // The text starts with a byte-order mark, so that spreadsheet programs read it as UTF-8.
@@ -43,16 +39,9 @@ export function AttendeesPage() {
   const actions = useAdminActions();
   const saveAttendee = useSaveAttendee();
   const bulk = useBulkJobs(attendees);
-  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
-  const addButton = useRef<HTMLButtonElement>(null);
-
-  const editing = mode.kind === 'edit' ? (attendees?.find((a) => a.id === mode.id) ?? null) : null;
+  const editor = useListEditor(attendees);
+  const { mode, editing, close } = editor;
   const loading = attendees === undefined || (!pulled && attendees.length === 0);
-
-  function close() {
-    setMode({ kind: 'closed' });
-    addButton.current?.focus();
-  }
 
   async function queue(file: File, kind: 'attendee-photo' | 'company-logo', id: string): Promise<string | null> {
     try {
@@ -99,7 +88,7 @@ export function AttendeesPage() {
   async function remove(attendee: Attendee) {
     try {
       await actions.remove('attendees', attendee.id);
-      if (mode.kind === 'edit' && mode.id === attendee.id) setMode({ kind: 'closed' });
+      editor.closeIfEditing(attendee.id);
       toast.success('Attendee removed');
     } catch (error) {
       toastError(error);
@@ -110,54 +99,38 @@ export function AttendeesPage() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-bold">Attendees</h2>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={busy || loading} onClick={() => void bulk.scrapeProfiles()}>
-            <ScanSearch aria-hidden="true" className="h-4 w-4" />
-            Bulk Scrape LinkedIn
-          </Button>
-          <Button variant="outline" disabled={busy || loading} onClick={() => void bulk.fetchLogos()}>
-            <Image aria-hidden="true" className="h-4 w-4" />
-            Bulk Fetch Logos
-          </Button>
-          <Button variant="outline" disabled={loading} onClick={() => attendees && downloadCsv(attendees)}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
-          </Button>
-          <CsvImportDialog attendees={loading ? undefined : attendees} />
-          <Button ref={addButton} onClick={() => setMode({ kind: 'create', id: crypto.randomUUID() })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Attendee
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Back</Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader
+        title="Attendees"
+        addLabel="Add Attendee"
+        editor={editor}
+        moreActions={
+          <>
+            <Button variant="outline" disabled={busy || loading} onClick={() => void bulk.scrapeProfiles()}>
+              <ScanSearch aria-hidden="true" className="h-4 w-4" />
+              Bulk Scrape LinkedIn
+            </Button>
+            <Button variant="outline" disabled={busy || loading} onClick={() => void bulk.fetchLogos()}>
+              <Image aria-hidden="true" className="h-4 w-4" />
+              Bulk Fetch Logos
+            </Button>
+            <Button variant="outline" disabled={loading} onClick={() => attendees && downloadCsv(attendees)}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </Button>
+            <CsvImportDialog attendees={loading ? undefined : attendees} />
+          </>
+        }
+      />
 
       {bulk.progress ? <BulkProgress progress={bulk.progress} /> : null}
 
-      {mode.kind === 'create' || editing ? (
-        <AttendeeForm
-          key={mode.kind === 'closed' ? 'closed' : mode.id}
-          attendee={editing}
-          onSave={save}
-          onCancel={close}
-        />
-      ) : null}
+      {editor.formOpen ? <AttendeeForm key={editor.formKey} attendee={editing} onSave={save} onCancel={close} /> : null}
 
-      {loading ? (
-        <p className="text-slate-600">Loading...</p>
-      ) : attendees.length === 0 ? (
-        <p className="text-slate-600">No attendees yet</p>
-      ) : (
-        <AttendeesTable
-          attendees={attendees}
-          onEdit={(attendee) => setMode({ kind: 'edit', id: attendee.id })}
-          onDelete={remove}
-        />
-      )}
+      <ListRows rows={loading ? undefined : attendees} empty="No attendees yet">
+        {(attendees) => (
+          <AttendeesTable attendees={attendees} onEdit={(attendee) => editor.edit(attendee.id)} onDelete={remove} />
+        )}
+      </ListRows>
     </div>
   );
 }

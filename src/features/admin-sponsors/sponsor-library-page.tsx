@@ -2,19 +2,14 @@
  * Admin: Sponsor Library (spec section 2). The sponsors every event picks from, with how many events
  * use each; a sponsor in use cannot be deleted (the server refuses it too, with 23503).
  */
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
-import { Button } from '../../ui/button.tsx';
+import { CardGrid, ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { SponsorCard } from './sponsor-card.tsx';
 import { SponsorForm, type SponsorFormValues } from './sponsor-form.tsx';
 
 type Sponsor = SyncDoc<'sponsors_library'>;
-
-/** closed, create (with the id the new sponsor will get) or edit one sponsor (spec section 4). */
-type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
 const byName = (a: Sponsor, b: Sponsor) => a.name.localeCompare(b.name);
 
@@ -22,21 +17,14 @@ export function SponsorLibraryPage() {
   const sponsors = useAdminRows('sponsors_library', byName);
   const eventSponsors = useAdminRows('event_sponsors');
   const actions = useAdminActions();
-  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
-  const addButton = useRef<HTMLButtonElement>(null);
+  const editor = useListEditor(sponsors);
+  const { mode, editing, close } = editor;
 
   const usage = useMemo(() => {
     const counts = new Map<string, number>();
     for (const row of eventSponsors ?? []) counts.set(row.sponsor_id, (counts.get(row.sponsor_id) ?? 0) + 1);
     return counts;
   }, [eventSponsors]);
-
-  const editing = mode.kind === 'edit' ? (sponsors?.find((s) => s.id === mode.id) ?? null) : null;
-
-  function close() {
-    setMode({ kind: 'closed' });
-    addButton.current?.focus();
-  }
 
   async function save(values: SponsorFormValues, logo: File | null): Promise<boolean> {
     if (mode.kind === 'closed') return false;
@@ -82,7 +70,7 @@ export function SponsorLibraryPage() {
     }
     try {
       await actions.remove('sponsors_library', sponsor.id);
-      if (mode.kind === 'edit' && mode.id === sponsor.id) setMode({ kind: 'closed' });
+      editor.closeIfEditing(sponsor.id);
       toast.success('Sponsor deleted successfully');
     } catch (error) {
       toastError(error);
@@ -91,45 +79,25 @@ export function SponsorLibraryPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-bold">Sponsor Library</h2>
-        <div className="flex gap-2">
-          <Button ref={addButton} onClick={() => setMode({ kind: 'create', id: crypto.randomUUID() })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Sponsor
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Back</Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader title="Sponsor Library" addLabel="Add Sponsor" editor={editor} />
 
-      {mode.kind === 'create' || editing ? (
-        <SponsorForm
-          key={mode.kind === 'closed' ? 'closed' : mode.id}
-          sponsor={editing}
-          onSave={save}
-          onCancel={close}
-        />
-      ) : null}
+      {editor.formOpen ? <SponsorForm key={editor.formKey} sponsor={editing} onSave={save} onCancel={close} /> : null}
 
-      {sponsors === undefined ? (
-        <p className="text-slate-600">Loading...</p>
-      ) : sponsors.length === 0 ? (
-        <p className="text-slate-600">No sponsors in library yet</p>
-      ) : (
-        <ul aria-label="Sponsors" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {sponsors.map((sponsor) => (
-            <SponsorCard
-              key={sponsor.id}
-              sponsor={sponsor}
-              usage={usage.get(sponsor.id) ?? 0}
-              onEdit={() => setMode({ kind: 'edit', id: sponsor.id })}
-              onDelete={() => remove(sponsor)}
-            />
-          ))}
-        </ul>
-      )}
+      <ListRows rows={sponsors} empty="No sponsors in library yet">
+        {(sponsors) => (
+          <CardGrid label="Sponsors">
+            {sponsors.map((sponsor) => (
+              <SponsorCard
+                key={sponsor.id}
+                sponsor={sponsor}
+                usage={usage.get(sponsor.id) ?? 0}
+                onEdit={() => editor.edit(sponsor.id)}
+                onDelete={() => remove(sponsor)}
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListRows>
     </div>
   );
 }

@@ -2,20 +2,18 @@
  * Admin: Sponsor Tiers (spec section 2). Tiers colour the sponsors of an event page and set their
  * order; moving one swaps display_order with its neighbour (spec section 4).
  */
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { cssColour } from './tier-colour.ts';
 import { TierForm, type TierFormValues } from './tier-form.tsx';
 import { byDisplayOrder, moveTier, nextDisplayOrder } from './tier-order.ts';
 
 type Tier = SyncDoc<'sponsor_tiers'>;
-
-type FormMode = { kind: 'closed' } | { kind: 'create'; key: string } | { kind: 'edit'; id: string };
 
 /** The server's refusal, shown before trying. */
 const TIER_IN_USE = 'Tier is used by event sponsors';
@@ -28,18 +26,12 @@ export function SponsorTiersPage() {
   const tiers = useAdminRows('sponsor_tiers', byDisplayOrder);
   const eventSponsors = useAdminRows('event_sponsors');
   const actions = useAdminActions();
-  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
+  const editor = useListEditor(tiers);
+  const { mode, editing, close } = editor;
   const moving = useRef(false);
-  const addButton = useRef<HTMLButtonElement>(null);
 
   // The server refuses to delete a tier that live event sponsors use: say so before trying.
   const usedTiers = useMemo(() => new Set((eventSponsors ?? []).map((row) => row.tier_id)), [eventSponsors]);
-  const editing = mode.kind === 'edit' ? (tiers?.find((t) => t.id === mode.id) ?? null) : null;
-
-  function close() {
-    setMode({ kind: 'closed' });
-    addButton.current?.focus();
-  }
 
   async function save(values: TierFormValues) {
     try {
@@ -82,7 +74,7 @@ export function SponsorTiersPage() {
   async function remove(tier: Tier) {
     try {
       await actions.remove('sponsor_tiers', tier.id);
-      if (mode.kind === 'edit' && mode.id === tier.id) setMode({ kind: 'closed' });
+      editor.closeIfEditing(tier.id);
       toast.success('Tier deleted successfully');
     } catch (error) {
       toastError(error);
@@ -91,106 +83,91 @@ export function SponsorTiersPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-bold">Sponsor Tiers</h2>
-        <div className="flex gap-2">
-          <Button ref={addButton} onClick={() => setMode({ kind: 'create', key: crypto.randomUUID() })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Tier
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Back</Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader title="Sponsor Tiers" addLabel="Add Tier" editor={editor} />
 
-      {mode.kind === 'create' || editing ? (
-        <TierForm key={mode.kind === 'create' ? mode.key : editing?.id} tier={editing} onSave={save} onCancel={close} />
-      ) : null}
+      {editor.formOpen ? <TierForm key={editor.formKey} tier={editing} onSave={save} onCancel={close} /> : null}
 
-      {tiers === undefined ? (
-        <p className="text-slate-600">Loading...</p>
-      ) : tiers.length === 0 ? (
-        <p className="text-slate-600">No sponsor tiers yet</p>
-      ) : (
-        <ol
-          aria-label="Sponsor tiers"
-          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
-        >
-          {tiers.map((tier, index) => (
-            <li key={tier.id} className="flex flex-wrap items-center gap-4 p-4">
-              <span
-                aria-hidden="true"
-                className="h-10 w-10 shrink-0 rounded-md border border-slate-300"
-                style={{ backgroundColor: cssColour(tier.color) }}
-              />
-              <div className="min-w-0 flex-1">
-                <h3 className="font-semibold break-words">{tier.name}</h3>
-                <p className="font-mono text-sm text-slate-600">{tier.color}</p>
-                {usedTiers.has(tier.id) ? (
-                  <p id={`tier-${tier.id}-in-use`} className="text-xs text-slate-600">
-                    {TIER_IN_USE}
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  size="icon"
-                  id={moveButtonId(tier.id, -1)}
-                  aria-label={`Move ${tier.name} up`}
-                  disabled={index === 0}
-                  onClick={() => void move(index, -1)}
-                >
-                  <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  id={moveButtonId(tier.id, 1)}
-                  aria-label={`Move ${tier.name} down`}
-                  disabled={index === tiers.length - 1}
-                  onClick={() => void move(index, 1)}
-                >
-                  <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                <Button
-                  variant="outline"
-                  size="icon"
-                  aria-label={`Edit ${tier.name}`}
-                  onClick={() => setMode({ kind: 'edit', id: tier.id })}
-                >
-                  <Pencil aria-hidden="true" className="h-4 w-4" />
-                </Button>
-                {usedTiers.has(tier.id) ? (
+      <ListRows rows={tiers} empty="No sponsor tiers yet">
+        {(tiers) => (
+          <ol
+            aria-label="Sponsor tiers"
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          >
+            {tiers.map((tier, index) => (
+              <li key={tier.id} className="flex flex-wrap items-center gap-4 p-4">
+                <span
+                  aria-hidden="true"
+                  className="h-10 w-10 shrink-0 rounded-md border border-slate-300"
+                  style={{ backgroundColor: cssColour(tier.color) }}
+                />
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-semibold break-words">{tier.name}</h3>
+                  <p className="font-mono text-sm text-slate-600">{tier.color}</p>
+                  {usedTiers.has(tier.id) ? (
+                    <p id={`tier-${tier.id}-in-use`} className="text-xs text-slate-600">
+                      {TIER_IN_USE}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap gap-2">
                   <Button
-                    variant="destructive"
+                    variant="outline"
                     size="icon"
-                    disabled
-                    aria-label={`Delete ${tier.name}`}
-                    aria-describedby={`tier-${tier.id}-in-use`}
-                    title={TIER_IN_USE}
+                    id={moveButtonId(tier.id, -1)}
+                    aria-label={`Move ${tier.name} up`}
+                    disabled={index === 0}
+                    onClick={() => void move(index, -1)}
                   >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                ) : (
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="destructive" size="icon" aria-label={`Delete ${tier.name}`}>
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    }
-                    title="Delete this tier?"
-                    description={`The ${tier.name} tier will be deleted.`}
-                    confirmLabel="Delete"
-                    onConfirm={() => remove(tier)}
-                  />
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    id={moveButtonId(tier.id, 1)}
+                    aria-label={`Move ${tier.name} down`}
+                    disabled={index === tiers.length - 1}
+                    onClick={() => void move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Edit ${tier.name}`}
+                    onClick={() => editor.edit(tier.id)}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  {usedTiers.has(tier.id) ? (
+                    <Button
+                      variant="destructive"
+                      size="icon"
+                      disabled
+                      aria-label={`Delete ${tier.name}`}
+                      aria-describedby={`tier-${tier.id}-in-use`}
+                      title={TIER_IN_USE}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    </Button>
+                  ) : (
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="destructive" size="icon" aria-label={`Delete ${tier.name}`}>
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        </Button>
+                      }
+                      title="Delete this tier?"
+                      description={`The ${tier.name} tier will be deleted.`}
+                      confirmLabel="Delete"
+                      onConfirm={() => remove(tier)}
+                    />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ListRows>
     </div>
   );
 }

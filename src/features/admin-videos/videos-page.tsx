@@ -2,21 +2,17 @@
  * Admin: Event Videos (spec section 2). A video belongs to one event, or to none (a general one,
  * such as the past-event videos of the home page).
  */
-import { Link } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { Button } from '../../ui/button.tsx';
 import { NO_EVENT } from '../../ui/event-options.tsx';
+import { CardGrid, ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { VideoCard } from './video-card.tsx';
 import { VideoForm, type VideoFormValues } from './video-form.tsx';
 
 type VideoRow = SyncDoc<'videos'>;
 type EventRow = SyncDoc<'events'>;
-
-type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
 const byDisplayOrder = (a: VideoRow, b: VideoRow) =>
   a.display_order - b.display_order || a.title.localeCompare(b.title);
@@ -31,17 +27,11 @@ export function VideosPage() {
   const videos = useAdminRows('videos', byDisplayOrder);
   const events = useAdminRows('events', byStartDateDescending);
   const actions = useAdminActions();
-  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
-  const addButton = useRef<HTMLButtonElement>(null);
+  const editor = useListEditor(videos);
+  const { mode, editing, close } = editor;
 
   const eventChoices = useMemo(() => (events ?? []).map(({ id, title }) => ({ id, title })), [events]);
   const eventTitles = useMemo(() => new Map(eventChoices.map((event) => [event.id, event.title])), [eventChoices]);
-  const editing = mode.kind === 'edit' ? (videos?.find((v) => v.id === mode.id) ?? null) : null;
-
-  function close() {
-    setMode({ kind: 'closed' });
-    addButton.current?.focus();
-  }
 
   async function save(values: VideoFormValues) {
     if (mode.kind === 'closed') return;
@@ -72,52 +62,33 @@ export function VideosPage() {
       toast.error('Error deleting video', { description: errorMessage(error) });
       return;
     }
-    if (mode.kind === 'edit' && mode.id === video.id) setMode({ kind: 'closed' });
+    editor.closeIfEditing(video.id);
     toast.success('Video deleted successfully');
   }
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 className="text-2xl font-bold">Event Videos</h2>
-        <div className="flex gap-2">
-          <Button ref={addButton} onClick={() => setMode({ kind: 'create', id: crypto.randomUUID() })}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add Video
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Back</Link>
-          </Button>
-        </div>
-      </div>
+      <ListPageHeader title="Event Videos" addLabel="Add Video" editor={editor} />
 
-      {mode.kind === 'create' || editing ? (
-        <VideoForm
-          key={mode.kind === 'closed' ? 'closed' : mode.id}
-          video={editing}
-          events={eventChoices}
-          onSave={save}
-          onCancel={close}
-        />
+      {editor.formOpen ? (
+        <VideoForm key={editor.formKey} video={editing} events={eventChoices} onSave={save} onCancel={close} />
       ) : null}
 
-      {videos === undefined ? (
-        <p className="text-slate-600">Loading...</p>
-      ) : videos.length === 0 ? (
-        <p className="text-slate-600">No videos yet</p>
-      ) : (
-        <ul aria-label="Videos" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {videos.map((video) => (
-            <VideoCard
-              key={video.id}
-              video={video}
-              eventTitle={video.event_id ? (eventTitles.get(video.event_id) ?? 'Unknown event') : null}
-              onEdit={() => setMode({ kind: 'edit', id: video.id })}
-              onDelete={() => remove(video)}
-            />
-          ))}
-        </ul>
-      )}
+      <ListRows rows={videos} empty="No videos yet">
+        {(videos) => (
+          <CardGrid label="Videos">
+            {videos.map((video) => (
+              <VideoCard
+                key={video.id}
+                video={video}
+                eventTitle={video.event_id ? (eventTitles.get(video.event_id) ?? 'Unknown event') : null}
+                onEdit={() => editor.edit(video.id)}
+                onDelete={() => remove(video)}
+              />
+            ))}
+          </CardGrid>
+        )}
+      </ListRows>
     </div>
   );
 }
