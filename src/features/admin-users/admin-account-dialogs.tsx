@@ -20,32 +20,56 @@ const inviteSchema = z.object({
 });
 const newPasswordSchema = z.object({ newPassword: nonBlank('New password is required') });
 
-/** A dialog's form: its fields, then Cancel and the submit button ('Loading...' while it runs). */
-function DialogForm({
+/**
+ * A dialog with a form: its fields, then Cancel and the submit button ('Loading...' while it runs).
+ * Closing it (Cancel, Escape, the close button) clears the form first.
+ */
+function FormDialog({
+  open,
+  onClose,
+  clear,
+  title,
+  description,
   onSubmit,
   submitting,
   submitLabel,
   children,
 }: {
+  open: boolean;
+  onClose: () => void;
+  clear: () => void;
+  title: string;
+  description: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   submitting: boolean;
   submitLabel: string;
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-      {children}
-      <div className="flex justify-end gap-2">
-        <DialogClose>
-          <Button variant="outline" disabled={submitting}>
-            Cancel
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        clear();
+        onClose();
+      }}
+      title={title}
+      description={description}
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {children}
+        <div className="flex justify-end gap-2">
+          <DialogClose>
+            <Button variant="outline" disabled={submitting}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Loading...' : submitLabel}
           </Button>
-        </DialogClose>
-        <Button type="submit" disabled={submitting}>
-          {submitting ? 'Loading...' : submitLabel}
-        </Button>
-      </div>
-    </form>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
@@ -87,24 +111,23 @@ export function AddAdminDialog({ open, onOpenChange, createAdmin, onCreated }: A
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onClose={() => onOpenChange(false)}
+      clear={reset}
       title="Add New Admin"
       description="Create a new admin account. They can login immediately with these credentials."
+      onSubmit={submit}
+      submitting={isSubmitting}
+      submitLabel="Create Admin"
     >
-      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Create Admin">
-        <Field label="Email" error={errors.email?.message}>
-          {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
-        </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
-        </Field>
-      </DialogForm>
-    </Dialog>
+      <Field label="Email" error={errors.email?.message}>
+        {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('password')} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -139,21 +162,20 @@ export function InviteAdminDialog({ open, onOpenChange, inviteAdmin, onInvited }
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onClose={() => onOpenChange(false)}
+      clear={reset}
       title="Invite Admin"
       description="We e-mail them a link. They become an admin once they open it and sign in with this address."
+      onSubmit={submit}
+      submitting={isSubmitting}
+      submitLabel="Send Invite"
     >
-      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Send Invite">
-        <Field label="Email" error={errors.email?.message}>
-          {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
-        </Field>
-      </DialogForm>
-    </Dialog>
+      <Field label="Email" error={errors.email?.message}>
+        {(ids) => <Input {...ids} type="email" autoComplete="off" required {...register('email')} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -175,38 +197,32 @@ export function ChangePasswordDialog({ admin, onClose, changePassword }: ChangeP
     defaultValues: { newPassword: '' },
   });
 
-  const close = () => {
-    reset();
-    onClose();
-  };
-
   const submit = handleSubmit(async ({ newPassword }) => {
     if (!admin) return;
     try {
       await changePassword(admin.user_id, newPassword);
       toast.success('Password changed successfully');
-      close();
+      reset();
+      onClose();
     } catch (error) {
       toastError(error, 'Failed to change password');
     }
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={admin !== null}
-      onOpenChange={(next) => {
-        if (!next) close();
-      }}
+      onClose={onClose}
+      clear={reset}
       title="Change Password"
       description={`Update the password for ${admin?.email ?? ''}`}
+      onSubmit={submit}
+      submitting={isSubmitting}
+      submitLabel="Change Password"
     >
-      <DialogForm onSubmit={submit} submitting={isSubmitting} submitLabel="Change Password">
-        <Field label="New Password" error={errors.newPassword?.message}>
-          {(ids) => (
-            <Input {...ids} type="password" autoComplete="new-password" required {...register('newPassword')} />
-          )}
-        </Field>
-      </DialogForm>
-    </Dialog>
+      <Field label="New Password" error={errors.newPassword?.message}>
+        {(ids) => <Input {...ids} type="password" autoComplete="new-password" required {...register('newPassword')} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Mail, Search, UserPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAuth } from '../../data/auth.ts';
 import {
   cancelAdminInvite,
@@ -48,6 +48,49 @@ function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' }
   );
 }
 
+/** A titled table of accounts (admins or invites): e-mail, status and actions, or `empty` when none. */
+function AccountTable({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="text-lg font-semibold text-ink">
+        {title}
+      </h3>
+      <Table aria-labelledby={headingId}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Email</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {children.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={3} className="text-center text-slate-600">
+                {empty}
+              </TableCell>
+            </TableRow>
+          ) : (
+            children
+          )}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+/** A row of AccountTable. */
+function AccountRow({ email, status, children }: { email: string; status: ReactNode; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium break-all">{email}</TableCell>
+      <TableCell>{status}</TableCell>
+      <TableCell className="text-right">{children}</TableCell>
+    </TableRow>
+  );
+}
+
 export function UserManagementPage() {
   const { user } = useAuth();
   const { state, reload } = useAdminUsers();
@@ -57,8 +100,6 @@ export function UserManagementPage() {
   const [resending, setResending] = useState<string | null>(null);
   const [changingFor, setChangingFor] = useState<AdminUser | null>(null);
   const searchId = useId();
-  const adminsHeadingId = useId();
-  const invitesHeadingId = useId();
 
   const admins = state.status === 'ready' ? state.admins.filter((admin) => matches(admin.email, search)) : [];
   const invites = state.status === 'ready' ? state.invites.filter((invite) => matches(invite.email, search)) : [];
@@ -120,139 +161,83 @@ export function UserManagementPage() {
         </div>
       ) : (
         <>
-          <section aria-labelledby={adminsHeadingId} className="space-y-3">
-            <h3 id={adminsHeadingId} className="text-lg font-semibold text-ink">
-              Admin Users
-            </h3>
-            <Table aria-labelledby={adminsHeadingId}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {admins.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={3} className="text-center text-slate-600">
-                      No admin users found
-                    </TableCell>
-                  </TableRow>
+          <AccountTable title="Admin Users" empty="No admin users found">
+            {admins.map((admin) => (
+              <AccountRow key={admin.user_id} email={admin.email} status={<Badge tone="green">Active Admin</Badge>}>
+                {admin.user_id === user?.id ? (
+                  <span className="text-sm text-slate-600">You</span>
                 ) : (
-                  admins.map((admin) => (
-                    <TableRow key={admin.user_id}>
-                      <TableCell className="font-medium break-all">{admin.email}</TableCell>
-                      <TableCell>
-                        <Badge tone="green">Active Admin</Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {admin.user_id === user?.id ? (
-                          <span className="text-sm text-slate-600">You</span>
-                        ) : (
-                          <div className="flex flex-wrap justify-end gap-2">
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              onClick={() => setChangingFor(admin)}
-                              aria-label={`Change Password for ${admin.email}`}
-                            >
-                              Change Password
-                            </Button>
-                            <ConfirmDialog
-                              trigger={
-                                <Button variant="destructive" size="sm" aria-label={`Remove ${admin.email}`}>
-                                  Remove
-                                </Button>
-                              }
-                              title="Remove admin role?"
-                              description={`${admin.email} will no longer be able to manage the site. Their account stays.`}
-                              confirmLabel="Remove"
-                              onConfirm={async () => {
-                                await removeAdminRole(admin.user_id).catch(failed);
-                                toast.success('Admin role removed');
-                                reload();
-                              }}
-                            />
-                          </div>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setChangingFor(admin)}
+                      aria-label={`Change Password for ${admin.email}`}
+                    >
+                      Change Password
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="destructive" size="sm" aria-label={`Remove ${admin.email}`}>
+                          Remove
+                        </Button>
+                      }
+                      title="Remove admin role?"
+                      description={`${admin.email} will no longer be able to manage the site. Their account stays.`}
+                      confirmLabel="Remove"
+                      onConfirm={async () => {
+                        await removeAdminRole(admin.user_id).catch(failed);
+                        toast.success('Admin role removed');
+                        reload();
+                      }}
+                    />
+                  </div>
                 )}
-              </TableBody>
-            </Table>
-          </section>
+              </AccountRow>
+            ))}
+          </AccountTable>
 
-          <section aria-labelledby={invitesHeadingId} className="space-y-3">
-            <h3 id={invitesHeadingId} className="text-lg font-semibold text-ink">
-              Pending Admin Invites
-            </h3>
-            <Table aria-labelledby={invitesHeadingId}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {invites.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={3} className="text-center text-slate-600">
-                      No pending invites
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  invites.map((invite) => (
-                    <TableRow key={invite.email}>
-                      <TableCell className="font-medium break-all">{invite.email}</TableCell>
-                      <TableCell>
-                        <Badge tone="amber">Pending signup</Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <div className="flex flex-wrap justify-end gap-2">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={`Resend Invite to ${invite.email}`}
-                            disabled={resending === invite.email}
-                            onClick={() => {
-                              setResending(invite.email);
-                              inviteAdmin(invite.email)
-                                .then(
-                                  () => toast.success(`Invite sent to ${invite.email}`),
-                                  (error: unknown) => toastError(error),
-                                )
-                                .finally(() => setResending(null));
-                            }}
-                          >
-                            {resending === invite.email ? 'Sending...' : 'Resend Invite'}
-                          </Button>
-                          <ConfirmDialog
-                            trigger={
-                              <Button variant="outline" size="sm" aria-label={`Cancel Invite for ${invite.email}`}>
-                                Cancel Invite
-                              </Button>
-                            }
-                            title="Cancel this invite?"
-                            description={`${invite.email} will not become an admin: the link they were sent stops working.`}
-                            confirmLabel="Cancel Invite"
-                            cancelLabel="Keep"
-                            onConfirm={async () => {
-                              await cancelAdminInvite(invite.email).catch(failed);
-                              toast.success('Admin invite removed');
-                              reload();
-                            }}
-                          />
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </section>
+          <AccountTable title="Pending Admin Invites" empty="No pending invites">
+            {invites.map((invite) => (
+              <AccountRow key={invite.email} email={invite.email} status={<Badge tone="amber">Pending signup</Badge>}>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Resend Invite to ${invite.email}`}
+                    disabled={resending === invite.email}
+                    onClick={() => {
+                      setResending(invite.email);
+                      inviteAdmin(invite.email)
+                        .then(
+                          () => toast.success(`Invite sent to ${invite.email}`),
+                          (error: unknown) => toastError(error),
+                        )
+                        .finally(() => setResending(null));
+                    }}
+                  >
+                    {resending === invite.email ? 'Sending...' : 'Resend Invite'}
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button variant="outline" size="sm" aria-label={`Cancel Invite for ${invite.email}`}>
+                        Cancel Invite
+                      </Button>
+                    }
+                    title="Cancel this invite?"
+                    description={`${invite.email} will not become an admin: the link they were sent stops working.`}
+                    confirmLabel="Cancel Invite"
+                    cancelLabel="Keep"
+                    onConfirm={async () => {
+                      await cancelAdminInvite(invite.email).catch(failed);
+                      toast.success('Admin invite removed');
+                      reload();
+                    }}
+                  />
+                </div>
+              </AccountRow>
+            ))}
+          </AccountTable>
         </>
       )}
 
