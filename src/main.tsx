@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
-import { replicaState, requestReplica } from './data/engine-store.ts';
+import { prepareReplica, replicaState, requestReplica } from './data/engine-store.ts';
 import { seedLiveReads } from './data/use-live-read.ts';
 import { SEED_ELEMENT_ID } from './lib/server-seed.ts';
 import './index.css';
@@ -69,11 +69,12 @@ async function startApp(root: HTMLElement): Promise<void> {
  * What makes a first visit work offline (docs/decisions/016-offline-from-the-first-visit.md). Here
  * the page has painted and loaded already: the loader of scripts/prerender.ts starts this module
  * after both.
- * - The visitor's replica opens REPLICA_DELAY_MS after that, once the main thread is idle. It runs in
- *   a worker of its own (src/data/replica-in-worker.ts), but its values still arrive on this thread
- *   and re-render the page: opened at once, they cost the page's responsiveness (Lighthouse's
- *   blocking time) 0.5 to 2 s on this machine class. What the page showed is kept at once anyway
- *   (src/data/kept-reads.ts), and a read that fails (offline) opens the replica at once.
+ * - The visitor's replica starts at once in a worker of its own (src/data/replica-in-worker.ts) and
+ *   pulls there, off this thread. The page takes it over (follows its values) only REPLICA_DELAY_MS
+ *   later, once the main thread is idle: its values arrive on this thread and re-render the page,
+ *   and followed at once they cost the page's responsiveness (Lighthouse's blocking time) 0.5 to
+ *   2 s on this machine class. What the page showed is kept at once anyway
+ *   (src/data/kept-reads.ts), and a read that fails (offline) takes the replica over at once.
  * - The service worker registers once the route's chunks have loaded (its install, in its own
  *   thread, then finds them in the HTTP cache instead of fetching them a second time).
  * The back office opens the admin's replica itself (src/data/auth.ts).
@@ -81,6 +82,7 @@ async function startApp(root: HTMLElement): Promise<void> {
 const REPLICA_DELAY_MS = 4000;
 function startReplica(): void {
   if (window.location.pathname.startsWith('/admin')) return;
+  prepareReplica();
   const open = () => {
     if (replicaState().status === 'idle') void requestReplica('public');
   };

@@ -35,6 +35,12 @@ let opening: Promise<Replica | null> | null = null;
 let wanted: { mode: ReplicaMode; client?: SupabaseClient } = { mode: 'public' };
 const listeners = new Set<() => void>();
 
+/**
+ * The visitor's replica, started before the page follows it (`prepareReplica`): it opens and pulls
+ * in its worker while the page loads, and the page takes it over when it asks for a replica.
+ */
+let prepared: Promise<Replica | null> | null = null;
+
 /** The open replica's requests, watched for what they show of the connection (connection.ts). */
 let watching: { unsubscribe(): void } | null = null;
 
@@ -96,20 +102,29 @@ function disposable(replica: Replica): Promise<boolean> {
 
 type Settings = Awaited<ReturnType<typeof loadRuntimeConfig>>;
 
-/** The visitor's replica: in a worker where the browser can run it there, else in the page. */
-async function openPublic(settings: Promise<Settings>): Promise<Replica> {
+/** The visitor's replica in a worker of its own; null where the browser cannot run it there. */
+async function openPublicInWorker(settings: Promise<Settings>): Promise<Replica | null> {
   const [{ supabaseUrl, supabaseAnonKey: anonKey }, inWorker] = await Promise.all([
     settings,
     typeof Worker === 'undefined' ? null : import('./replica-in-worker.ts').catch(() => null),
   ]);
-  if (inWorker) {
-    try {
-      return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onEventImages: keepEventImagesOffline });
-    } catch {
-      // No module workers, or the replica cannot open in one: the page runs it, as it did before.
-    }
+  if (!inWorker) return null;
+  try {
+    return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onEventImages: keepEventImagesOffline });
+  } catch {
+    // No module workers, or the replica cannot open in one.
+    return null;
   }
-  const { openReplica } = await import('./replica.ts');
+}
+
+/** The visitor's replica: in a worker where the browser can run it there, else in the page. */
+async function openPublic(settings: Promise<Settings>): Promise<Replica> {
+  const inWorker = await openPublicInWorker(settings);
+  if (inWorker) return inWorker;
+  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }] = await Promise.all([
+    settings,
+    import('./replica.ts'),
+  ]);
   return openReplica({ supabaseUrl, anonKey, mode: 'public' });
 }
 
@@ -121,14 +136,23 @@ async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): 
   return openReplica({ supabaseUrl, anonKey, mode: 'admin', ...(client ? { client } : {}) });
 }
 
+/** The prepared replica, if any, now owned by the caller; null when none opened. */
+function takePrepared(): Promise<Replica | null> | null {
+  const taken = prepared;
+  prepared = null;
+  return taken;
+}
+
 async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica | null> {
   const previous = state.status === 'ready' ? state.replica : null;
   setState({ status: 'opening', mode });
   try {
     if (previous) await previous.engine.destroy({ removeData: await disposable(previous) });
     const settings = loadRuntimeConfig();
+    const early = await takePrepared();
     const stale = () => wanted.mode !== mode || wanted.client !== client;
     if (mode === 'admin') {
+      await early?.engine.destroy();
       const replica = await openAdmin(settings, client);
       if (stale()) {
         await replica.engine.destroy();
@@ -137,7 +161,7 @@ async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica
       setState({ status: 'ready', mode, replica });
       return replica;
     }
-    const replica = await openPublic(settings);
+    const replica = early ?? (await openPublic(settings));
     if (stale()) {
       await replica.engine.destroy();
       return null;
@@ -148,6 +172,17 @@ async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica
     setState({ status: 'failed', mode, error: error instanceof Error ? error : new Error(String(error)) });
     return null;
   }
+}
+
+/**
+ * Starts the visitor's replica in its worker without the page following it yet: it opens and pulls
+ * off the main thread while the page settles, and nothing on the page re-renders until
+ * `requestReplica` takes it over. Only in a worker (in the page it would hold the main thread).
+ * Does nothing once a replica is opening or open.
+ */
+export function prepareReplica(): void {
+  if (state.status !== 'idle' || prepared || opening) return;
+  prepared = openPublicInWorker(loadRuntimeConfig()).catch(() => null);
 }
 
 /**
