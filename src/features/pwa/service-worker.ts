@@ -32,6 +32,8 @@ import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../../lib/worker-messag
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
+const RUNTIME_CONFIG = '/runtime-config.json';
+const RUNTIME_CONFIG_CACHE = 'runtime-config';
 const precache = new PrecacheController();
 precache.addToCacheList(self.__WB_MANIFEST);
 registerRoute(new PrecacheRoute(precache));
@@ -57,7 +59,20 @@ async function installPrecache(): Promise<void> {
   );
 }
 
-self.addEventListener('install', (event: ExtendableEvent) => event.waitUntil(installPrecache()));
+/**
+ * The run-time settings, kept at install: every page needs them to read anything, and a page whose
+ * first request for them went past this worker (before it controlled the page) would otherwise find
+ * none offline. They are fetched afresh whenever the network answers (the route below); a failure
+ * here leaves that to the route and does not fail the install.
+ */
+async function keepRuntimeConfig(): Promise<void> {
+  const response = await fetch(RUNTIME_CONFIG, { cache: 'no-cache' }).catch(() => null);
+  if (response?.ok) await (await caches.open(RUNTIME_CONFIG_CACHE)).put(RUNTIME_CONFIG, response);
+}
+
+self.addEventListener('install', (event: ExtendableEvent) =>
+  event.waitUntil(Promise.all([installPrecache(), keepRuntimeConfig()])),
+);
 self.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(precache.activate(event)));
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
@@ -118,8 +133,8 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/runtime-config.json',
-  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 5 }),
+  ({ url }) => url.origin === self.location.origin && url.pathname === RUNTIME_CONFIG,
+  new NetworkFirst({ cacheName: RUNTIME_CONFIG_CACHE, networkTimeoutSeconds: 5 }),
 );
 
 const isImage = (url: URL) =>
