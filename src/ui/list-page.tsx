@@ -72,11 +72,18 @@ export function ListPageHeader({ title, addLabel, editor: { addButton, create },
           <Plus aria-hidden="true" className="h-4 w-4" />
           {addLabel}
         </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin">Back</Link>
-        </Button>
+        <BackToDashboard />
       </div>
     </div>
+  );
+}
+
+/** 'Back', to the back office's dashboard: the last action of every admin page's header. */
+export function BackToDashboard() {
+  return (
+    <Button asChild variant="outline">
+      <Link to="/admin">Back</Link>
+    </Button>
   );
 }
 

@@ -2,10 +2,10 @@
  * /admin/events (spec section 2, "Admin: Events"): the Add Event / Cancel toggle, the event form
  * (closed, create, or edit one event: spec section 4) and the event cards below it.
  */
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
+import { BackToDashboard } from '../../ui/list-page.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { eventsByStartDate } from './admin-rows.ts';
 import { EventCard } from './event-card.tsx';
@@ -56,9 +56,7 @@ export function EventsPage() {
           >
             {formOpen ? 'Cancel' : 'Add Event'}
           </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin">Back</Link>
-          </Button>
+          <BackToDashboard />
         </div>
       </div>
       {formOpen && mode.kind !== 'closed' ? (
