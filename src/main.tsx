@@ -27,12 +27,15 @@ function hydratable(prerendered: string | undefined, pathname: string): boolean 
   if (trimmed(prerendered) === trimmed(pathname)) return true;
   return prerendered === '/events/prerendered-shell' && /^\/events\/[^/]+$/.test(trimmed(pathname));
 }
-/** The answers a page rendered by the server was rendered with (scripts/page-template.ts). */
-function seedFromPage(): void {
+/**
+ * The answers a page rendered by the server was rendered with (scripts/page-template.ts); a copy the
+ * service worker kept from an earlier visit says when it was rendered (data-kept-at on the root).
+ */
+function seedFromPage(root: HTMLElement): void {
   const element = document.getElementById(SEED_ELEMENT_ID);
   if (!element?.textContent) return;
   try {
-    seedLiveReads(JSON.parse(element.textContent) as Record<string, unknown>);
+    seedLiveReads(JSON.parse(element.textContent) as Record<string, unknown>, root.dataset.keptAt);
   } catch {
     // A page that cannot be read is rendered over from the app's own reads.
   }
@@ -56,7 +59,7 @@ async function startApp(root: HTMLElement): Promise<void> {
     startTransition(() => createRoot(root).render(app));
     return;
   }
-  seedFromPage();
+  seedFromPage(root);
   // Render as the server did: with SSR state the router leaves out its top-level Suspense boundary.
   router.ssr = { manifest: undefined };
   await nextTask();

@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { watchReplicaRequests } from './connection.ts';
-import { keepEventImagesOffline } from './offline-images.ts';
+import { keepUpcomingEventsOffline } from './offline-images.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
 
 export type ReplicaMode = 'public' | 'admin';
@@ -110,7 +110,7 @@ async function openPublicInWorker(settings: Promise<Settings>): Promise<Replica 
   ]);
   if (!inWorker) return null;
   try {
-    return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onEventImages: keepEventImagesOffline });
+    return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onUpcomingEvents: keepUpcomingEventsOffline });
   } catch {
     // No module workers, or the replica cannot open in one.
     return null;

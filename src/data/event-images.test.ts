@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imagesOfUpcomingEvents, type EventImageRows } from './event-images.ts';
+import { imagesOfUpcomingEvents, pagesOfUpcomingEvents, type EventImageRows } from './event-images.ts';
 
 const now = new Date('2026-11-25T10:00:00.000Z');
 
@@ -52,5 +52,14 @@ describe('the images of every upcoming event', () => {
   it('lists nothing when no event is upcoming', () => {
     const past = { ...rows(), events: rows().events.filter((event) => event.id === 'past') };
     expect(imagesOfUpcomingEvents(past, now, 'http://app.example/')).toEqual([]);
+  });
+});
+
+describe('the pages of every upcoming event', () => {
+  it('lists the path of each upcoming event, soonest first, by slug or else by id', () => {
+    const events = [
+      ...rows().events.map((event) => ({ ...event, slug: event.id === 'later' ? 'tokyo 2027' : null })),
+    ];
+    expect(pagesOfUpcomingEvents(events, now)).toEqual(['/events/soon', '/events/tokyo%202027']);
   });
 });

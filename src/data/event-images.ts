@@ -49,10 +49,23 @@ function byEvent<R extends { event_id: string | null }>(rows: R[]): Map<string, 
   return grouped;
 }
 
-export function imagesOfUpcomingEvents(rows: EventImageRows, now: Date, base: string): string[] {
-  const upcoming = rows.events
+/** Events that have not ended, soonest first. */
+function upcomingEvents(events: Row<'events'>[], now: Date): Row<'events'>[] {
+  return events
     .filter((event) => Date.parse(event.end_date) >= now.getTime())
     .sort((a, b) => Date.parse(a.start_date) - Date.parse(b.start_date));
+}
+
+/**
+ * The path of every upcoming event's page (/events/<slug>, or its id for an event without a slug, as
+ * the route takes), soonest first: the service worker keeps these pages as the server renders them.
+ */
+export function pagesOfUpcomingEvents(events: Row<'events'>[], now: Date): string[] {
+  return upcomingEvents(events, now).map((event) => `/events/${encodeURIComponent(event.slug ?? event.id)}`);
+}
+
+export function imagesOfUpcomingEvents(rows: EventImageRows, now: Date, base: string): string[] {
+  const upcoming = upcomingEvents(rows.events, now);
   const sponsorLogo = new Map(rows.sponsors_library.map((sponsor) => [sponsor.id, sponsor.logo_url]));
   const attendeeById = new Map(rows.attendees.map((attendee) => [attendee.id, attendee]));
   const speakersBySession = new Map<string, Row<'session_speakers'>[]>();

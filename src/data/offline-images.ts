@@ -1,10 +1,11 @@
 /**
  * Every upcoming event readable offline with its pictures, not only the events a visitor opened:
  * once the visitor's replica holds every table an event page reads and has been quiet for a moment,
- * its worker gathers the images of all upcoming events' pages (event-images.ts, replica-worker.ts),
+ * its worker gathers all upcoming events' pages and their images (event-images.ts, replica-worker.ts),
  * and the page hands them, when idle, to the service worker, which fetches them one at a time at low
- * priority into a cache of their own, within a byte budget (OFFLINE_IMAGE_BUDGET_BYTES there). Never
- * before the first paint: the replica opens after it.
+ * priority into caches of their own: the pages as the server renders them (kept-pages.ts there, so
+ * that they open offline with their content at once), and the images within a byte budget
+ * (OFFLINE_IMAGE_BUDGET_BYTES there). Never before the first paint: the replica opens after it.
  *
  * An installed app also asks the browser to keep this site's storage (`navigator.storage.persist()`):
  * browsers grant it to home-screen apps without asking, while in a tab some (Firefox) would prompt
@@ -12,7 +13,8 @@
  * rows in the replica stay) and says so; `useOfflineImagesDropped` shows it.
  */
 import { useSyncExternalStore } from 'react';
-import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../lib/worker-messages.ts';
+import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../lib/worker-messages.ts';
+import type { UpcomingEventsOffline } from './replica-worker-protocol.ts';
 
 let dropped = false;
 const listeners = new Set<() => void>();
@@ -43,17 +45,18 @@ export function useOfflineImagesDropped(): boolean {
 
 let askedToPersist = false;
 
-/** Hands the images of every upcoming event to the service worker to keep (see above). */
-export function keepEventImagesOffline(urls: string[]): void {
+/** Hands every upcoming event's page and images to the service worker to keep (see above). */
+export function keepUpcomingEventsOffline({ pages, images }: UpcomingEventsOffline): void {
   if (!('serviceWorker' in navigator)) return;
   if (!askedToPersist && matchMedia('(display-mode: standalone)').matches) {
     askedToPersist = true;
     void navigator.storage?.persist?.().catch(() => false);
   }
   const send = () =>
-    void navigator.serviceWorker.ready.then((registration) =>
-      registration.active?.postMessage({ type: KEEP_EVENT_IMAGES, urls }),
-    );
+    void navigator.serviceWorker.ready.then((registration) => {
+      registration.active?.postMessage({ type: KEEP_PAGES, urls: pages });
+      registration.active?.postMessage({ type: KEEP_EVENT_IMAGES, urls: images });
+    });
   if (typeof requestIdleCallback === 'function') requestIdleCallback(send, { timeout: 5000 });
   else setTimeout(send, 0);
 }

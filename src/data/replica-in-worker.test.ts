@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../sync/index.ts';
 import { openReplicaInWorker, type WorkerPort } from './replica-in-worker.ts';
-import type { FromWorker, ToWorker } from './replica-worker-protocol.ts';
+import type { FromWorker, ToWorker, UpcomingEventsOffline } from './replica-worker-protocol.ts';
 
 /** A stand-in for the replica's worker: it records what the page sends and answers when told. */
 function fakeWorker() {
@@ -45,20 +45,21 @@ async function openedReplica() {
 }
 
 describe("a visitor's replica in a worker", () => {
-  it("hands on the upcoming events' images each time the worker gathers them", async () => {
+  it("hands on the upcoming events' pages and images each time the worker gathers them", async () => {
     const worker = fakeWorker();
-    const handed: string[][] = [];
+    const handed: UpcomingEventsOffline[] = [];
     const opening = openReplicaInWorker({
       supabaseUrl: 'http://api.test',
       anonKey: 'anon',
       createWorker: () => worker.port,
-      onEventImages: (urls) => handed.push(urls),
+      onUpcomingEvents: (offline) => handed.push(offline),
     });
     worker.answer({ type: 'opened' });
     await opening;
-    worker.answer({ type: 'eventImages', urls: ['http://app.test/demo/events/oslo.webp'] });
-    worker.answer({ type: 'eventImages', urls: [] });
-    expect(handed).toEqual([['http://app.test/demo/events/oslo.webp'], []]);
+    const oslo = { pages: ['/events/oslo'], images: ['http://app.test/demo/events/oslo.webp'] };
+    worker.answer({ type: 'upcomingEvents', offline: oslo });
+    worker.answer({ type: 'upcomingEvents', offline: { pages: [], images: [] } });
+    expect(handed).toEqual([oslo, { pages: [], images: [] }]);
   });
 
   it('opens the replica in the worker with the settings, and is ready once the worker says so', async () => {

@@ -13,7 +13,14 @@
 import { startTransition } from 'react';
 import type { SyncStatus, TableName } from '../../sync/index.ts';
 import type { PublicReads, Replica, ReplicaEngine, Subscribable } from './replica.ts';
-import type { FromWorker, ReadName, ToWorker, Watched, WatchedValues } from './replica-worker-protocol.ts';
+import type {
+  FromWorker,
+  ReadName,
+  ToWorker,
+  UpcomingEventsOffline,
+  Watched,
+  WatchedValues,
+} from './replica-worker-protocol.ts';
 
 /** The part of a Worker this module uses (tests give it a fake). */
 export interface WorkerPort {
@@ -30,8 +37,8 @@ export interface WorkerReplicaOptions {
   createWorker?: () => WorkerPort;
   /** How long `destroy` waits for the worker to close the replica before ending it anyway, ms. */
   destroyTimeoutMs?: number;
-  /** Gets the images of every upcoming event's page, whenever the worker gathers them anew. */
-  onEventImages?: (urls: string[]) => void;
+  /** Gets every upcoming event's page and images, whenever the worker gathers them anew. */
+  onUpcomingEvents?: (offline: UpcomingEventsOffline) => void;
 }
 
 /**
@@ -103,8 +110,8 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
         case 'destroyed':
           onDestroyed?.();
           return;
-        case 'eventImages':
-          options.onEventImages?.(message.urls);
+        case 'upcomingEvents':
+          options.onUpcomingEvents?.(message.offline);
           return;
       }
     });

@@ -33,10 +33,16 @@ export type FromWorker =
   | { type: 'value'; id: number; value: unknown }
   | { type: 'destroyed' }
   /**
-   * The images of every upcoming event's page (event-images.ts), sent once the replica is
+   * Every upcoming event's page and its images (event-images.ts), sent once the replica is
    * offline-ready and again when they change: the page hands them to the service worker to keep.
    */
-  | { type: 'eventImages'; urls: string[] };
+  | { type: 'upcomingEvents'; offline: UpcomingEventsOffline };
+
+/** What keeps every upcoming event readable offline: its page's path and its pictures' URLs. */
+export interface UpcomingEventsOffline {
+  pages: string[];
+  images: string[];
+}
 
 /** The value types of what can be watched. */
 export interface WatchedValues {

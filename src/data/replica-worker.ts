@@ -23,9 +23,14 @@ import {
   type Observable,
 } from 'rxjs';
 import { TABLE_NAMES, type Row } from '../../sync/index.ts';
-import { EVENT_IMAGE_TABLES, imagesOfUpcomingEvents, type EventImageRows } from './event-images.ts';
+import {
+  EVENT_IMAGE_TABLES,
+  imagesOfUpcomingEvents,
+  pagesOfUpcomingEvents,
+  type EventImageRows,
+} from './event-images.ts';
 import { openReplica, type ReplicaInPage } from './replica.ts';
-import type { FromWorker, ToWorker, Watched } from './replica-worker-protocol.ts';
+import type { FromWorker, ToWorker, UpcomingEventsOffline, Watched } from './replica-worker-protocol.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -64,30 +69,32 @@ function watch(replica: ReplicaInPage, id: number, watched: Watched): void {
   watching.set(id, subscription);
 }
 
-/** How long the replica stays unchanged before the upcoming events' images are gathered (again), ms. */
-const IMAGES_SETTLE_MS = 2000;
+/** How long the replica stays unchanged before the upcoming events are gathered (again), ms. */
+const UPCOMING_SETTLE_MS = 2000;
 
-/** Every upcoming event's images, read from the replica in one pass over its rows. */
-async function upcomingImages(replica: ReplicaInPage): Promise<string[]> {
+/** Every upcoming event's page and images, read from the replica in one pass over its rows. */
+async function upcomingEvents(replica: ReplicaInPage): Promise<UpcomingEventsOffline> {
   const tables = await Promise.all(
     EVENT_IMAGE_TABLES.map(async (table) => {
       const docs = await replica.engine.collections[table].find().exec();
       return [table, docs.map((doc) => doc.toJSON() as unknown as Row<typeof table>)] as const;
     }),
   );
-  return imagesOfUpcomingEvents(
-    Object.fromEntries(tables) as unknown as EventImageRows,
-    new Date(),
-    self.location.origin,
-  );
+  const rows = Object.fromEntries(tables) as unknown as EventImageRows;
+  const now = new Date();
+  return {
+    pages: pagesOfUpcomingEvents(rows.events, now),
+    images: imagesOfUpcomingEvents(rows, now, self.location.origin),
+  };
 }
 
 /**
  * Once the replica holds every table (offline-ready) and has been quiet for a moment, and again
- * after each change, the images of every upcoming event go to the page, for its service worker.
+ * after each change, every upcoming event's page and images go to the page, for its service worker.
  */
-function sendUpcomingImages(replica: ReplicaInPage): void {
+function sendUpcomingEvents(replica: ReplicaInPage): void {
   const { collections } = replica.engine;
+  const text = (offline: UpcomingEventsOffline) => [...offline.pages, ...offline.images].join('\n');
   replica.engine.status$
     .pipe(
       map((status) => status.offlineReady),
@@ -96,15 +103,15 @@ function sendUpcomingImages(replica: ReplicaInPage): void {
         ready
           ? merge(...EVENT_IMAGE_TABLES.map((table) => collections[table].$)).pipe(
               startWith(null),
-              debounceTime(IMAGES_SETTLE_MS),
+              debounceTime(UPCOMING_SETTLE_MS),
             )
           : EMPTY,
       ),
-      concatMap(() => upcomingImages(replica).catch(() => null)),
-      map((urls) => urls ?? []),
-      distinctUntilChanged((a, b) => a.join('\n') === b.join('\n')),
+      concatMap(() => upcomingEvents(replica).catch(() => null)),
+      map((offline) => offline ?? { pages: [], images: [] }),
+      distinctUntilChanged((a, b) => text(a) === text(b)),
     )
-    .subscribe((urls) => post({ type: 'eventImages', urls }));
+    .subscribe((offline) => post({ type: 'upcomingEvents', offline }));
 }
 
 async function handle(message: ToWorker): Promise<void> {
@@ -116,7 +123,7 @@ async function handle(message: ToWorker): Promise<void> {
         (replica) => {
           performance.mark('replica:opened');
           post({ type: 'opened' });
-          sendUpcomingImages(replica);
+          sendUpcomingEvents(replica);
           return replica;
         },
         (error: unknown) => {

@@ -67,8 +67,8 @@ export function isUnanswered(read: LiveRead<unknown>): boolean {
   return read.status === 'ready' && read.source === 'none';
 }
 
-/** Latest answers by key, so a page visited again in this tab paints at once. */
-const answers = new Map<string, { data: unknown; source: LiveReadSource }>();
+/** Latest answers by key, so a page visited again in this tab paints at once; `at`: when a kept one was fetched. */
+const answers = new Map<string, { data: unknown; source: LiveReadSource; at?: string }>();
 /** Keys the server answered: their first mount needs no direct request of its own. */
 const seeded = new Set<string>();
 
@@ -76,10 +76,16 @@ const seeded = new Set<string>();
  * Answers the server rendered the page with (key → data), so that the first render is the server's
  * and hydration matches it. The browser seeds from the page's JSON (src/main.tsx); the server seeds
  * just before its synchronous render and takes them back with `clearSeed` right after, so that no
- * answer outlives its request.
+ * answer outlives its request. A page the service worker kept from an earlier visit
+ * (src/features/pwa/kept-pages.ts) was rendered at `keptAt`: its answers are kept ones, and the
+ * page asks for fresh answers as if it had none.
  */
-export function seedLiveReads(seed: Record<string, unknown>): void {
+export function seedLiveReads(seed: Record<string, unknown>, keptAt?: string): void {
   for (const [key, data] of Object.entries(seed)) {
+    if (keptAt !== undefined) {
+      answers.set(key, { data, source: 'kept', at: keptAt });
+      continue;
+    }
     answers.set(key, { data, source: 'server' });
     seeded.add(key);
     // In the browser, what the server showed is kept for an offline reload (no storage on the server).
@@ -185,7 +191,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
           if (error instanceof TypeError) noteBackendReachable(false);
           setNetworkFailedFor(key);
           // What this device showed before, until the replica can answer.
-          const kept = answers.has(key) ? null : keptRead(key);
+          const shown = answers.get(key);
+          if (shown?.source === 'kept' && shown.at) noteKeptShown(shown.at);
+          const kept = shown ? null : keptRead(key);
           if (kept) {
             noteKeptShown(kept.at);
             show(kept.data as T, 'kept');

@@ -7,3 +7,8 @@
 export const KEEP_EVENT_IMAGES = 'KEEP_EVENT_IMAGES';
 /** Worker → pages: the device's storage was full, so the kept event images were dropped. */
 export const EVENT_IMAGES_DROPPED = 'EVENT_IMAGES_DROPPED';
+/**
+ * Page → worker: `{ type, urls }`, public pages (same-origin paths or URLs) to keep as the server
+ * renders them with their data, so that they open offline with their content at once.
+ */
+export const KEEP_PAGES = 'KEEP_PAGES';

@@ -173,7 +173,7 @@ test('what a page has just fetched is not taken back by an older copy the device
   await expect(videos.getByRole('heading', { name: title })).toBeVisible();
 });
 
-test("after one visit of the home page, an upcoming event never opened shows its gallery offline: the service worker kept every upcoming event's images", async ({
+test("after one visit of the home page, an upcoming event never opened shows its page and gallery offline: the service worker kept every upcoming event's page, as the server renders it, and images", async ({
   page,
   context,
   api,
@@ -199,7 +199,9 @@ test("after one visit of the home page, an upcoming event never opened shows its
 
   await context.setOffline(true);
   try {
-    await page.goto(`/events/${event.slug}`);
+    const response = await page.goto(`/events/${event.slug}`);
+    // Its content is in the page itself, not only in the replica that the app reads once started.
+    expect(await response?.text()).toContain(caption);
     await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
     const photo = page.getByRole('img', { name: caption });
     await photo.scrollIntoViewIfNeeded();

@@ -79,6 +79,42 @@ test('an event page seen online reads the same offline before the replica has an
   }
 });
 
+test('a page opened again comes with its content in the page the service worker kept, offline at once, and online a newer answer replaces it', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Kept Page Summit');
+  const event = await api.create('events', { title, start_date: daysFromNow(22), end_date: daysFromNow(23) });
+  await holdBackReplica(context);
+  await page.goto('/');
+  await expect(page.locator('#events').getByText(title)).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  const keptPage = () =>
+    page.evaluate(async () => (await caches.match('/', { cacheName: 'pages' }))?.text() ?? '');
+  await expect.poll(keptPage).toContain(title);
+
+  await context.setOffline(true);
+  try {
+    // The HTML itself carries the events: they paint before any script has run.
+    const offline = await page.goto('/');
+    expect(await offline?.text()).toContain(title);
+    await expect(page.locator('#events').getByText(title)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toContainText('Updated just now');
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Renamed since: the kept copy shows first, the page's own read replaces it, and the copy is renewed.
+  const renamed = unique('Kept Page Summit renamed');
+  const { error } = await api.admin.from('events').update({ title: renamed }).eq('id', event.id);
+  expect(error).toBeNull();
+  await page.goto('/');
+  await expect(page.locator('#events').getByText(renamed)).toBeVisible();
+  await expect(page.locator('#events').getByText(title, { exact: true })).toHaveCount(0);
+  await expect.poll(keptPage).toContain(renamed);
+});
+
 test('offline, a page whose content never reached this device says so in words, and an unseen event page is an offline page', async ({
   page,
   context,

@@ -28,7 +28,10 @@ export function EventPageView({
 }: {
   page: EventPage;
   slots: AttendeeSlots;
-  /** The server rendered the whole page into the HTML (scripts/serve-app.ts): hydrate all of it. */
+  /**
+   * The server rendered the whole page into the HTML (scripts/serve-app.ts), or this device kept what
+   * it showed before: render all of it at once (and hydrate it).
+   */
   serverRendered?: boolean;
 }) {
   useEventHead(page.event);

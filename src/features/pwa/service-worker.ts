@@ -3,10 +3,12 @@
  * public page usable offline after one visit:
  * - the shell is precached: the prerendered pages, the plain and event shells, every chunk (the
  *   replica's too), styles, icons and the hero poster;
- * - a navigation gets its prerendered page or the plain shell from the precache of this worker's own
- *   version, so a page never points at chunks it lacks; an event page (/events/<slug>) is asked of
- *   the network first, where the app server renders it with its data, and gets the precached event
- *   shell offline or when the network is slow (the page then reads its data itself);
+ * - a navigation to a public page gets the copy of it kept as the server rendered it with its data,
+ *   refreshed in the background (kept-pages.ts); without one, its prerendered page or the plain shell
+ *   from the precache of this worker's own version, so a page never points at chunks it lacks; an
+ *   event page (/events/<slug>) without a kept copy is asked of the network first, where the app
+ *   server renders it with its data, and gets the precached event shell offline or when the network
+ *   is slow (the page then reads its data itself);
  * - images (demo images and Supabase Storage public objects, from the API's origin) are cached on
  *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
@@ -28,7 +30,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES } from '../../lib/worker-messages.ts';
+import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../../lib/worker-messages.ts';
+import { keptPages } from './kept-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -36,7 +39,7 @@ const RUNTIME_CONFIG = '/runtime-config.json';
 const RUNTIME_CONFIG_CACHE = 'runtime-config';
 const precache = new PrecacheController();
 precache.addToCacheList(self.__WB_MANIFEST);
-registerRoute(new PrecacheRoute(precache));
+const pages = keptPages((path) => precache.getCacheKeyForURL(path) !== undefined);
 // Drops caches of older Workbox precache formats only; this version's entries stay until activation.
 cleanupOutdatedCaches();
 
@@ -73,14 +76,16 @@ async function keepRuntimeConfig(): Promise<void> {
 self.addEventListener('install', (event: ExtendableEvent) =>
   event.waitUntil(Promise.all([installPrecache(), keepRuntimeConfig()])),
 );
-self.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(precache.activate(event)));
+self.addEventListener('activate', (event: ExtendableEvent) =>
+  event.waitUntil(Promise.all([precache.activate(event), pages.clear()])),
+);
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  if (data?.type === KEEP_EVENT_IMAGES && Array.isArray(data.urls)) {
-    event.waitUntil(keepEventImages(data.urls.filter((url): url is string => typeof url === 'string')));
-  }
+  const urls = Array.isArray(data?.urls) ? data.urls.filter((url): url is string => typeof url === 'string') : [];
+  if (data?.type === KEEP_EVENT_IMAGES) event.waitUntil(keepEventImages(urls));
+  if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn(() => pages.keepAll(urls)));
 });
 // The first worker takes over the open page at once, so the first visit's requests are cached;
 // later versions only activate on SKIP_WAITING, and the page reloads when they take over.
@@ -116,10 +121,21 @@ async function eventPageFromNetwork(request: Request): Promise<Response | null> 
 
 registerRoute(
   new NavigationRoute(
-    async ({ request, url }) => {
+    async ({ request, url, event }) => {
+      // A public page kept as the server rendered it paints its content at once, and is refreshed.
+      const kept = await pages.match(url);
+      if (kept) {
+        event.waitUntil(pages.refresh(url));
+        return kept;
+      }
       if (EVENT_PAGE.test(url.pathname)) {
         const rendered = await eventPageFromNetwork(request);
-        if (rendered) return rendered;
+        if (rendered) {
+          event.waitUntil(pages.keep(url, rendered.clone()));
+          return rendered;
+        }
+      } else {
+        event.waitUntil(pages.refresh(url));
       }
       for (const file of pageFilesFor(url.pathname)) {
         const cached = await precache.matchPrecache(file);
@@ -131,6 +147,9 @@ registerRoute(
     { denylist: [/\/[^/]+\.[a-z0-9]+$/i] },
   ),
 );
+
+// After the navigation route: the precache would answer a navigation to / with its index.html.
+registerRoute(new PrecacheRoute(precache));
 
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === RUNTIME_CONFIG,
@@ -172,14 +191,18 @@ function isQuotaError(error: unknown): boolean {
 
 let keeping: Promise<void> = Promise.resolve();
 
+/** Runs the keeping of pages and images one request at a time (pages of several tabs may ask at once). */
+function keepInTurn(task: () => Promise<void>): Promise<void> {
+  keeping = keeping.then(task).catch(() => undefined);
+  return keeping;
+}
+
 /**
  * Brings the kept images in line with `urls`: drops those no longer wanted (ended or changed events),
- * fetches the missing ones one at a time at low priority until the budget is spent. Runs one call at a
- * time (pages of several tabs may ask at once).
+ * fetches the missing ones one at a time at low priority until the budget is spent.
  */
 function keepEventImages(urls: string[]): Promise<void> {
-  keeping = keeping.then(() => keepEventImagesNow(urls)).catch(() => undefined);
-  return keeping;
+  return keepInTurn(() => keepEventImagesNow(urls));
 }
 
 async function keepEventImagesNow(urls: string[]): Promise<void> {

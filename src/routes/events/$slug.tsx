@@ -57,7 +57,7 @@ function EventRoute() {
   return (
     <main className="min-h-screen">
       <AttendeeProfileHost>
-        <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server'} />
+        <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server' || read.source === 'kept'} />
       </AttendeeProfileHost>
     </main>
   );

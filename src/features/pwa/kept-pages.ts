@@ -1,0 +1,119 @@
+/**
+ * Public pages as the app server rendered them with their data, kept by the service worker
+ * (docs/decisions/016-offline-from-the-first-visit.md): a page opened again, offline or before the
+ * network answers, paints its content from the HTML alone, while the app's scripts load and then
+ * take over with the replica's rows. Without them a repeat visit offline shows the prerendered
+ * page's empty sections until the app has started and read the replica (about a second here).
+ *
+ * - Kept: the page of each public navigation (refreshed in the background each time it is opened
+ *   online), the page a first visit opened (the page asks for it once the worker is active), and
+ *   every upcoming event's page (KEEP_PAGES, from src/data/offline-images.ts), soonest first, at low
+ *   priority, at most MAX_KEPT_PAGES in all, the least recently kept dropped first.
+ * - A page is kept only when every chunk it names is in the keeping worker's precache, so it never
+ *   points at a file that is missing offline; a new version of the worker drops them all.
+ * - The root element of a kept copy says when it was rendered (`data-kept-at`): the app shows those
+ *   answers as kept ones ('Updated 3 minutes ago' offline) and asks the network for fresh ones.
+ */
+import { SITE_PAGES } from '../../../supabase/functions/_shared/site-pages.ts';
+
+export const KEPT_PAGES_CACHE = 'pages';
+/** The most pages kept: the public pages and the soonest upcoming events' (about 70 KB each). */
+const MAX_KEPT_PAGES = 60;
+/** A page kept this recently is not fetched again for a KEEP_PAGES request, ms. */
+const FRESH_ENOUGH_MS = 60_000;
+const KEPT_AT_HEADER = 'x-kept-at';
+
+const EVENT_PAGE = /^\/events\/[^/]+$/;
+
+/** The path a page is kept under (no query, no trailing slash), or null when it is not a public page. */
+export function keptPageKey(url: URL): string | null {
+  if (url.origin !== self.location.origin) return null;
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  return (SITE_PAGES as readonly string[]).includes(path) || EVENT_PAGE.test(path) ? path : null;
+}
+
+/** Script and style files a page names. */
+function assetsOf(html: string): string[] {
+  return [...html.matchAll(/["'(](\/assets\/[^"'()?#\s]+\.(?:js|css))/g)].map((match) => match[1]!);
+}
+
+/** The page with its root element marked as a kept copy rendered at `at`. */
+function markedAsKept(html: string, at: string): string | null {
+  const marked = html.replace(/<div id="root"/, `<div id="root" data-kept-at="${at}"`);
+  return marked === html ? null : marked;
+}
+
+export interface KeptPages {
+  /** The kept copy of a page, or undefined. */
+  match(url: URL): Promise<Response | undefined>;
+  /** Keeps this answer (a page fetched from the network) as the page at `url`, if it can be kept. */
+  keep(url: URL, response: Response): Promise<void>;
+  /** Fetches the page from the network in the background and keeps it. */
+  refresh(url: URL): Promise<void>;
+  /** Keeps these pages (paths or URLs), in order, those kept in the last minute skipped, one at a time. */
+  keepAll(urls: string[]): Promise<void>;
+  /** Drops every kept page (a new version's chunks differ). */
+  clear(): Promise<boolean>;
+}
+
+/** `inPrecache` tells whether a same-origin path is in this worker's precache. */
+export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
+  async function keep(url: URL, response: Response): Promise<void> {
+    const key = keptPageKey(url);
+    const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+    if (!key || !response.ok || !html || response.redirected) return;
+    const text = await response.text();
+    const assets = assetsOf(text);
+    if (assets.length === 0 || !assets.every(inPrecache)) return;
+    const at = new Date().toISOString();
+    const marked = markedAsKept(text, at);
+    if (!marked) return;
+    const headers = new Headers(response.headers);
+    // The body is stored decoded.
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    headers.set(KEPT_AT_HEADER, at);
+    const cache = await caches.open(KEPT_PAGES_CACHE);
+    // Deleted first, so that the newest is last in the cache's order.
+    await cache.delete(key);
+    await cache.put(key, new Response(marked, { status: 200, headers }));
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEPT_PAGES))) await cache.delete(old);
+  }
+
+  async function refresh(url: URL): Promise<void> {
+    const key = keptPageKey(url);
+    if (!key) return;
+    try {
+      const response = await fetch(new URL(key, self.location.origin).href, {
+        credentials: 'same-origin',
+        headers: { accept: 'text/html' },
+        cache: 'no-cache',
+        priority: 'low',
+      } as RequestInit);
+      await keep(url, response);
+    } catch {
+      // Offline, or the device is full: the kept copy (if any) stays as it was.
+    }
+  }
+
+  return {
+    async match(url) {
+      const key = keptPageKey(url);
+      return key ? caches.match(key, { cacheName: KEPT_PAGES_CACHE }) : undefined;
+    },
+    keep: (url, response) => keep(url, response).catch(() => undefined),
+    refresh,
+    async keepAll(urls) {
+      for (const value of urls.slice(0, MAX_KEPT_PAGES)) {
+        const url = new URL(value, self.location.origin);
+        const key = keptPageKey(url);
+        if (!key) continue;
+        const kept = await caches.match(key, { cacheName: KEPT_PAGES_CACHE });
+        if (Date.now() - Date.parse(kept?.headers.get(KEPT_AT_HEADER) ?? '') < FRESH_ENOUGH_MS) continue;
+        await refresh(url);
+      }
+    },
+    clear: () => caches.delete(KEPT_PAGES_CACHE),
+  };
+}
