@@ -67,7 +67,8 @@ export default defineConfig({
       registerType: 'prompt',
       // Registered by src/features/pwa/register-service-worker.ts once the app has started.
       injectRegister: false,
-      includeAssets: ['icons/apple-touch-icon.png', 'icons/icon-32.png'],
+      // The precache's glob takes every icon once already; listed again, each would be fetched twice.
+      includeManifestIcons: false,
       manifest: {
         name: 'CDO Vision',
         short_name: 'CDO Vision',
@@ -87,8 +88,9 @@ export default defineConfig({
       },
       injectManifest: {
         // The shell: pages, every chunk (the replica's too, for offline use), styles, icons, the hero
-        // poster. Demo images and videos are cached when first shown instead (runtime caching).
-        globPatterns: ['**/*.{html,js,css,png,svg,webp,ico,woff2,webmanifest}'],
+        // poster; the plugin adds the web app manifest. Demo images and videos are cached when first
+        // shown instead (runtime caching).
+        globPatterns: ['**/*.{html,js,css,png,svg,webp,ico,woff2}'],
         globIgnores: ['demo/**', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

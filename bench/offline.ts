@@ -11,8 +11,10 @@
  * - main-thread tasks from the first paint until the replica is full, in one more traced cold visit:
  *   CPU time, and the tasks over 12.5 ms, which count as long in Lighthouse's simulation (4x CPU
  *   slowdown), with the blocking time they would add;
- * - repeat visits offline (navigation start -> content painted): the home page, an upcoming event's
- *   page that was never opened, and the back office's /admin/events for an admin signed in before
+ * - when the service worker held an upcoming event's page that was never opened, as the server
+ *   renders it (every upcoming event's page is kept after the replica is full);
+ * - repeat visits offline (navigation start -> content painted), once that page is kept: the home
+ *   page, that event's page, and the back office's /admin/events for an admin signed in before
  *   (admin@example.com) whose replica is full.
  * Figures only, no assertions. OFFLINE_BENCH_DIST=<folder> uses an existing build instead of
  * building one (`vite build --outDir <folder>`).
@@ -51,6 +53,8 @@ interface ColdFigures {
   replicaFull: number;
   offlineReady: number;
   footer: number | null;
+  /** When the service worker held the never-opened event's page as the server renders it. */
+  pageKept?: number | null;
 }
 
 /** The machine's load, printed with the figures: on a shared 2-core machine it moves them. */
@@ -355,6 +359,22 @@ async function upcomingEventSlug(backend: RunningBackend): Promise<{ slug: strin
   return rows[0];
 }
 
+/**
+ * When (ms after the page's navigation start) the service worker held `pathname` as the server
+ * renders it (src/features/pwa/kept-pages.ts); null when not within 30 s.
+ */
+async function pageKeptAt(page: Page, pathname: string): Promise<number | null> {
+  return until(
+    `the kept page ${pathname}`,
+    () =>
+      page.evaluate(async (key) => {
+        const kept = await caches.match(key, { cacheName: 'pages' });
+        return kept ? Date.now() - performance.timeOrigin : null;
+      }, pathname),
+    30_000,
+  ).catch(() => null);
+}
+
 async function offlineRepeat(context: BrowserContext, url: string, content: string): Promise<number | null> {
   const page = await visit(context, url, content);
   try {
@@ -408,8 +428,8 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
       const profile = await freshProfile();
       try {
         const { page, figures } = await coldVisit(profile.context, app.url);
-        cold.push(figures);
         holding ??= await held(page, backend);
+        cold.push({ ...figures, pageKept: await pageKeptAt(page, `/events/${event.slug}`) });
         await page.close();
         // Repeat visits offline: the home page, and an event page this profile never opened.
         await profile.context.setOffline(true);
@@ -447,6 +467,7 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
     row('offline-ready (both)', (f) => f.offlineReady);
     row('offline-ready after first paint', (f) => f.offlineReady - f.fcp);
     row("footer: 'Available offline'", (f) => f.footer);
+    row('event page never opened, kept', (f) => f.pageKept ?? null);
     if (holding) {
       out(
         `  held after the first visit: ${holding.rows} rows; IndexedDB ${(holding.indexedDb / 1024).toFixed(0)} KB, ` +

@@ -76,10 +76,6 @@ describe('prerendered pages', () => {
     expect(loader).toContain("addEventListener('load',");
     expect(loader).toContain("getEntriesByName('first-contentful-paint')");
     expect(loader).toContain('import("/assets/index-abc.js")');
-    // The service worker registers before the modules load, so its install overlaps the app's start.
-    expect(loader.indexOf("navigator.serviceWorker.register('/service-worker.js'")).toBeLessThan(
-      loader.indexOf('preload(0)}'),
-    );
     expect(() => startAfterLoad('<html><head></head></html>')).toThrow(/no module entry script/);
   });
 

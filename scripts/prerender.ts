@@ -96,17 +96,6 @@ export function routeChunkPreloads(html: string, manifest: BuildManifest, routeM
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/**
- * The service worker registers as the app starts to load, not after it has started: a first visit is
- * offline-ready only once the worker is active, and its install (in its own thread) then overlaps the
- * app's start instead of following it. The worker's install finds the chunks the page fetches in the
- * HTTP cache. src/features/pwa/register-service-worker.ts registers the same worker again later (the
- * browser returns this registration) to follow its life cycle. A browser that refuses (no service
- * workers, blocked by policy) changes nothing for the page.
- */
-const SERVICE_WORKER_REGISTRATION =
-  "if('serviceWorker' in navigator)navigator.serviceWorker.register('/service-worker.js',{scope:'/'}).catch(()=>{});";
-
 /** How long a prerendered page waits for its load event before it starts the app anyway. */
 export const START_AT_THE_LATEST_MS = 2000;
 
@@ -131,9 +120,7 @@ export function startAfterLoad(html: string): string {
     'const preload=(i)=>{if(i===modules.length){import(' +
     JSON.stringify(entry) +
     ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
-    'const start=()=>{if(started)return;started=true;' +
-    SERVICE_WORKER_REGISTRATION +
-    'preload(0)};' +
+    'const start=()=>{if(started)return;started=true;preload(0)};' +
     "let loaded=document.readyState==='complete',painted=false;" +
     'const ready=()=>{if(loaded&&painted)setTimeout(start)};' +
     "try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){painted=true;observer.disconnect();ready()}}).observe({type:'paint',buffered:true})}catch{painted=true}" +

@@ -1,7 +1,6 @@
 /**
- * Registers the service worker (production builds, after the app has started: src/main.tsx loads
- * this module then; a prerendered page's loader registered it earlier, as the app began to load) and
- * turns its life cycle into the update prompt's state:
+ * Registers the service worker (production builds, after the page has loaded: src/main.tsx loads
+ * this module then) and turns its life cycle into the update prompt's state:
  * - a new version that is installed and waiting shows the prompt; it takes over only when the
  *   visitor chooses 'Reload' (SKIP_WAITING), never by itself, so an open page keeps loading its
  *   chunks from the old version's precache;
@@ -47,15 +46,14 @@ export async function registerServiceWorker(): Promise<void> {
     setUpdateState({ waiting: true, activate: () => workbox.messageSkipWaiting() });
   });
 
-  // The page's loader registered the worker already (scripts/prerender.ts); this finds that registration.
   const registration = await workbox.register();
   if (!registration) return;
-  // Whether or not the worker took this page over before now (it may have, while the app started),
-  // it is handed what the page loaded; what it holds already it does not fetch again.
-  const active = (await container.ready).active;
-  active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } });
-  // And the page itself, kept as the server renders it (a page it served is kept already).
-  active?.postMessage({ type: KEEP_PAGES, urls: [location.pathname] });
+  if (!controlled) {
+    const active = (await container.ready).active;
+    active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } });
+    // And the page itself, kept as the server renders it (a page it serves is kept as it is served).
+    active?.postMessage({ type: KEEP_PAGES, urls: [location.pathname] });
+  }
   // Long-lived tabs look for a new version now and then (browsers also do on navigations).
   setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
 }
