@@ -8,7 +8,8 @@
  * - Kept: the page of each public navigation (refreshed in the background each time it is opened
  *   online), the page a first visit opened (the page asks for it once the worker is active), and
  *   every upcoming event's page (KEEP_PAGES, from src/data/offline-images.ts), soonest first, at low
- *   priority, at most MAX_KEPT_PAGES in all, the least recently kept dropped first.
+ *   priority: the 40 soonest, and at most MAX_KEPT_PAGES in all, the least recently kept dropped
+ *   first.
  * - A page is kept only when every chunk it names is in the keeping worker's precache, so it never
  *   points at a file that is missing offline; a new version of the worker drops them all.
  * - The root element of a kept copy says when it was rendered (`data-kept-at`): the app shows those
@@ -17,10 +18,16 @@
 import { SITE_PAGES } from '../../../supabase/functions/_shared/site-pages.ts';
 
 export const KEPT_PAGES_CACHE = 'pages';
-/** The most pages kept: the public pages and the soonest upcoming events' (about 70 KB each). */
+/** The most pages kept (about 70 KB each): the soonest upcoming events' and the pages visited. */
 const MAX_KEPT_PAGES = 60;
-/** A page kept this recently is not fetched again for a KEEP_PAGES request, ms. */
-const FRESH_ENOUGH_MS = 60_000;
+/** The most pages one KEEP_PAGES request keeps: the rest of the room is for the pages visited. */
+const MAX_PAGES_A_REQUEST = 40;
+/**
+ * A page kept this recently is not fetched again for a KEEP_PAGES request, ms: each visit asks for
+ * the upcoming events' pages again, and the app replaces a kept page's answers with fresh ones
+ * anyway. A page opened online is refreshed each time regardless.
+ */
+const FRESH_ENOUGH_MS = 6 * 60 * 60 * 1000;
 const KEPT_AT_HEADER = 'x-kept-at';
 
 const EVENT_PAGE = /^\/events\/[^/]+$/;
@@ -50,7 +57,7 @@ export interface KeptPages {
   keep(url: URL, response: Response): Promise<void>;
   /** Fetches the page from the network in the background and keeps it. */
   refresh(url: URL): Promise<void>;
-  /** Keeps these pages (paths or URLs), in order, those kept in the last minute skipped, one at a time. */
+  /** Keeps these pages (paths or URLs), in order, one at a time, skipping those kept in the last hours. */
   keepAll(urls: string[]): Promise<void>;
   /** Drops every kept page (a new version's chunks differ). */
   clear(): Promise<boolean>;
@@ -105,7 +112,7 @@ export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
     keep: (url, response) => keep(url, response).catch(() => undefined),
     refresh,
     async keepAll(urls) {
-      for (const value of urls.slice(0, MAX_KEPT_PAGES)) {
+      for (const value of urls.slice(0, MAX_PAGES_A_REQUEST)) {
         const url = new URL(value, self.location.origin);
         const key = keptPageKey(url);
         if (!key) continue;
