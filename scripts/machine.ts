@@ -24,6 +24,12 @@ function aptInstall(pkg: string): void {
   if (result.status !== 0) throw new Error(`apt-get install ${pkg} failed`);
 }
 
+/** Installs Debian's `pkg` unless `file` is there already (as root on Debian; otherwise says what to install). */
+export function installPackage(pkg: string, file?: string): void {
+  if (file && existsSync(file)) return;
+  aptInstall(pkg);
+}
+
 /** A Chromium for Playwright: CHROMIUM_PATH, the system's, or Debian's package installed now. */
 export function findChromium(): string {
   const candidates = [

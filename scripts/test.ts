@@ -5,6 +5,8 @@
  * postgresql). It ends with one line `Tests: N passed, N failed` summing every runner.
  *
  * TEST_DATABASES=pglite|postgres|both (both) and TEST_SUITES=unit,integration,e2e (all) narrow a run.
+ * TEST_BROWSERS=chromium,firefox,webkit (chromium) picks the browser engines: Chromium runs the
+ * Playwright suite, Firefox ESR and WebKitGTK the stories of tests/engines/ (decision 017).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -18,9 +20,10 @@ import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } f
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
 const suites = (process.env.TEST_SUITES ?? 'unit,integration,e2e').split(',');
+const browsers = (process.env.TEST_BROWSERS ?? 'chromium').split(',').map((name) => name.trim());
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** The browser the browser tests ran in, for the summary: results differ between its versions. */
-let browser: string | null = null;
+/** The browsers the browser tests ran in, for the summary: results differ between their versions. */
+const browsersRun: string[] = [];
 let failedRuns = 0;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -31,10 +34,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Prom
 }
 
 /** Reads a runner's JSON report and adds its counts to the totals. */
-function count(reportFile: string, kind: 'vitest' | 'playwright'): void {
+function count(reportFile: string, kind: 'vitest' | 'playwright' | 'engines'): void {
   if (!existsSync(reportFile)) return;
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  if (kind === 'vitest') {
+  if (kind === 'engines') {
+    totals.passed += report.passed ?? 0;
+    totals.failed += report.failed ?? 0;
+    browsersRun.push(...(report.engines ?? []));
+  } else if (kind === 'vitest') {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -95,9 +102,10 @@ try {
       }
     }
   }
-  if (suites.includes('e2e')) {
+  if (suites.includes('e2e') && browsers.includes('chromium')) {
     const chromium = findChromium();
-    browser = browserVersion(chromium);
+    const browser = browserVersion(chromium);
+    browsersRun.push(browser);
     log(`\n=== browser tests (${browser})`);
     const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
     const code = await run('npx', ['playwright', 'test'], {
@@ -108,6 +116,13 @@ try {
     if (code !== 0) failedRuns += 1;
     count(report, 'playwright');
   }
+  if (suites.includes('e2e') && browsers.some((name) => name !== 'chromium')) {
+    log(`\n=== stories in ${browsers.filter((name) => name !== 'chromium').join(', ')} (tests/engines)`);
+    const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
+    const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report });
+    if (code !== 0) failedRuns += 1;
+    count(report, 'engines');
+  }
 } catch (error) {
   logError(error instanceof Error ? error.message : String(error));
   failedRuns += 1;
@@ -115,6 +130,6 @@ try {
 
 log(
   `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}` +
-    (browser ? ` (browser tests in ${browser})` : ''),
+    (browsersRun.length ? ` (browser tests in ${browsersRun.join('; ')})` : ''),
 );
 process.exit(failedRuns > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

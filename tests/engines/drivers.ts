@@ -1,0 +1,165 @@
+/**
+ * The browser engines beside Chromium, each driven through WebDriver
+ * (docs/decisions/017-three-browser-engines.md):
+ * - Gecko: Firefox ESR through Puppeteer's WebDriver BiDi support (no geckodriver needed);
+ * - WebKit: WebKitGTK's MiniBrowser through its WebKitWebDriver (WebDriver classic, with
+ *   selenium-webdriver), on a virtual X display (xvfb-run) when the machine has no display.
+ * Both look the same to the stories (stories.ts): open a URL, run a script in the page.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../scripts/machine.ts';
+
+export type EngineName = 'firefox' | 'webkit';
+
+export interface EngineSession {
+  engine: EngineName;
+  /** The browser's own name and version ('Firefox 153.7.0', 'WebKitGTK MiniBrowser 2.50.6'). */
+  version: string;
+  /** Opens `url` in the page and waits for its load event. */
+  goto(url: string): Promise<void>;
+  /**
+   * Runs `body`, the body of an async function, in the page and resolves with what it returns
+   * (JSON values only). A script that throws rejects with its message.
+   */
+  run<T>(body: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The Firefox ESR this machine has (Debian's firefox-esr), or null. */
+export function findFirefox(): string | null {
+  return ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((file) => existsSync(file)) ?? null;
+}
+
+/** WebKitGTK's WebDriver and MiniBrowser (Debian's webkit2gtk-driver), or null. */
+export function findWebKit(): { driver: string; browser: string } | null {
+  const driver = ['/usr/bin/WebKitWebDriver'].find((file) => existsSync(file));
+  const libDir = '/usr/lib';
+  const browser = existsSync(libDir)
+    ? readdirSync(libDir)
+        .flatMap((arch) =>
+          ['webkit2gtk-4.1', 'webkit2gtk-4.0', 'webkitgtk-6.0'].map((dir) =>
+            path.join(libDir, arch, dir, 'MiniBrowser'),
+          ),
+        )
+        .find((file) => existsSync(file))
+    : undefined;
+  return driver && browser ? { driver, browser } : null;
+}
+
+/** The wrapper every script runs in: a result, or the error's message, never a thrown error across the protocol. */
+function wrapped(body: string): string {
+  return `(async () => { ${body} })().then((value) => ({ ok: true, value }), (error) => ({ ok: false, error: String(error && error.stack || error) }))`;
+}
+
+interface Answer {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+function unwrap<T>(answer: Answer): T {
+  if (!answer.ok) throw new Error(`script failed in the page: ${answer.error}`);
+  return answer.value as T;
+}
+
+export async function openFirefox(executable: string): Promise<EngineSession> {
+  const puppeteer = (await import('puppeteer-core')).default;
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'cdo-firefox-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: executable,
+    headless: true,
+    userDataDir: profile,
+    extraPrefsFirefox: {
+      // Service workers are on in a normal profile; automation profiles need them said explicitly.
+      'dom.serviceWorkers.enabled': true,
+      'dom.serviceWorkers.testing.enabled': true,
+    },
+  });
+  const page = await browser.newPage();
+  const version = (await browser.version()).replace(/^firefox\//i, 'Firefox ');
+  return {
+    engine: 'firefox',
+    version,
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    },
+    async run<T>(body: string) {
+      return unwrap<T>((await page.evaluate(wrapped(body))) as Answer);
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `url` answers (the driver's /status). */
+async function answers(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function openWebKit(found: { driver: string; browser: string }): Promise<EngineSession> {
+  const { Builder } = await import('selenium-webdriver');
+  const port = await freePort();
+  const headless = !process.env.DISPLAY;
+  if (headless && spawnSync('which', ['xvfb-run']).status !== 0) {
+    throw new Error('WebKitGTK needs a display: install xvfb (Debian: apt-get install xvfb)');
+  }
+  const command = headless ? 'xvfb-run' : found.driver;
+  const args = [...(headless ? ['-a', found.driver] : []), `--port=${port}`];
+  const driverProcess: ChildProcess = spawn(command, args, { stdio: 'ignore', detached: true });
+  const stopDriver = () => {
+    try {
+      if (driverProcess.pid) process.kill(-driverProcess.pid);
+    } catch {
+      // Gone already.
+    }
+  };
+  try {
+    await answers(`http://127.0.0.1:${port}/status`, 30_000);
+    const driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: found.browser, args: ['--automation'] },
+      })
+      .build();
+    const capabilities = await driver.getCapabilities();
+    const version = `WebKitGTK MiniBrowser ${String(capabilities.get('browserVersion') ?? '')}`.trim();
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
+    return {
+      engine: 'webkit',
+      version,
+      async goto(url) {
+        await driver.get(url);
+      },
+      async run<T>(body: string) {
+        const answer = (await driver.executeAsyncScript(
+          `const done = arguments[arguments.length - 1]; ${wrapped(body)}.then(done);`,
+        )) as Answer;
+        return unwrap<T>(answer);
+      },
+      async close() {
+        await driver.quit().catch(() => undefined);
+        stopDriver();
+      },
+    };
+  } catch (error) {
+    stopDriver();
+    throw error;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The stories of stories.ts in the engines beside Chromium (docs/decisions/017-three-browser-engines.md):
+ * `npx tsx tests/engines/run.ts`, or through `npm test` with TEST_BROWSERS naming them
+ * (TEST_BROWSERS=chromium,firefox,webkit). Against the built app and the local backend on PGlite,
+ * as `npm start` serves them, each reached through a proxy that can be cut (going offline).
+ *
+ * Prints, per engine, the browser's version and each story passed or failed, and the stories not run
+ * there with why; an engine this machine lacks is a failure, never a silent skip (on Debian as
+ * root, its package is installed first). ENGINES_JSON_OUTPUT=<file> writes the counts for
+ * scripts/test.ts. ENGINES_DIST=<folder> uses an existing build (`vite build --outDir <folder>`).
+ */
+import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { DEMO_ADMIN, startBackend } from '../../server/backend.ts';
+import { installPackage } from '../../scripts/machine.ts';
+import { ssrDirOf } from '../../scripts/page-template.ts';
+import { startAppServer } from '../../scripts/serve-app.ts';
+import { HARNESS_AUTH_LIMITS } from '../support/auth-limits.ts';
+import { findFirefox, findWebKit, openFirefox, openWebKit, type EngineName, type EngineSession } from './drivers.ts';
+import { NOT_YET, STORIES, type StoryWorld } from './stories.ts';
+import { startSwitchableProxy } from './switchable-proxy.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
+
+function out(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** The engines to run: those of TEST_BROWSERS that are not Chromium (Playwright runs that one). */
+function requestedEngines(): EngineName[] {
+  const names = (process.env.TEST_BROWSERS ?? ENGINES.join(',')).split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => name !== 'chromium' && !ENGINES.includes(name as EngineName));
+  if (unknown.length > 0) throw new Error(`TEST_BROWSERS names unknown engines: ${unknown.join(', ')}`);
+  return ENGINES.filter((engine) => names.includes(engine));
+}
+
+/** Opens a session of `engine`, installing its Debian packages first when they are missing. */
+async function opener(engine: EngineName): Promise<() => Promise<EngineSession>> {
+  if (engine === 'firefox') {
+    const firefox = findFirefox() ?? (installPackage('firefox-esr'), findFirefox());
+    if (!firefox) throw new Error('Firefox ESR is missing (Debian: apt-get install firefox-esr)');
+    return () => openFirefox(firefox);
+  }
+  let webkit = findWebKit();
+  if (!webkit) {
+    installPackage('webkit2gtk-driver');
+    webkit = findWebKit();
+  }
+  if (!webkit) throw new Error('WebKitGTK is missing (Debian: apt-get install webkit2gtk-driver)');
+  if (!process.env.DISPLAY) installPackage('xvfb', '/usr/bin/xvfb-run');
+  const found = webkit;
+  return () => openWebKit(found);
+}
+
+interface EngineResult {
+  engine: EngineName;
+  version: string;
+  passed: string[];
+  failed: { name: string; error: string }[];
+}
+
+async function main(): Promise<void> {
+  const engines = requestedEngines();
+  if (engines.length === 0) return;
+  const given = process.env.ENGINES_DIST;
+  const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-engines-${process.pid}`);
+  if (!given) await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+
+  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const api = await startSwitchableProxy(backend.url);
+  const app = await startAppServer({
+    port: 0,
+    distDir,
+    runtimeConfig: { supabaseUrl: api.url, supabaseAnonKey: backend.anonKey },
+  });
+  const site = await startSwitchableProxy(app.url);
+  const results: EngineResult[] = [];
+  try {
+    const { rows: upcoming } = await backend.services.db.query<{ slug: string; title: string }>(
+      `select slug, title from public.events where not _deleted and slug is not null and end_date >= now()
+        order by start_date desc limit 1`,
+    );
+    const { rows: past } = await backend.services.db.query<{ title: string }>(
+      `select title from public.events where not _deleted and end_date < now() order by start_date desc limit 1`,
+    );
+    if (!upcoming[0] || !past[0]) throw new Error('the demo content has no upcoming or no past event');
+    let added = 0;
+    const world: StoryWorld = {
+      appUrl: site.url,
+      offline() {
+        site.cut();
+        api.cut();
+      },
+      online() {
+        site.restore();
+        api.restore();
+      },
+      upcoming: upcoming[0],
+      pastTitle: past[0].title,
+      async addUpcomingEvent() {
+        added += 1;
+        const title = `Engines Live Summit ${Date.now().toString(36)} ${added}`;
+        const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+        const response = await fetch(`${backend.url}/rest/v1/events`, {
+          method: 'POST',
+          headers: {
+            apikey: backend.serviceRoleKey,
+            authorization: `Bearer ${backend.serviceRoleKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            title,
+            location: 'Reykjavik',
+            start_date: tomorrow.toISOString(),
+            end_date: new Date(tomorrow.getTime() + 8 * 3600 * 1000).toISOString(),
+          }),
+        });
+        if (!response.ok) throw new Error(`adding an event failed: ${response.status} ${await response.text()}`);
+        return title;
+      },
+    };
+
+    for (const engine of engines) {
+      const result: EngineResult = { engine, version: engine, passed: [], failed: [] };
+      results.push(result);
+      let open: () => Promise<EngineSession>;
+      try {
+        open = await opener(engine);
+      } catch (error) {
+        result.failed.push({ name: 'start the engine', error: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      for (const story of STORIES) {
+        const started = Date.now();
+        let session: EngineSession | null = null;
+        try {
+          session = await open();
+          result.version = session.version;
+          await story.run(session, world);
+          result.passed.push(story.name);
+          out(`  ${engine}: ✓ ${story.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          result.failed.push({ name: story.name, error: message });
+          out(`  ${engine}: ✗ ${story.name}\n      ${message}`);
+        } finally {
+          world.online();
+          await session?.close();
+        }
+      }
+    }
+  } finally {
+    await site.close();
+    await app.stop();
+    await api.close();
+    await backend.stop();
+    if (!given) {
+      await rm(distDir, { recursive: true, force: true });
+      await rm(ssrDirOf(distDir), { recursive: true, force: true });
+    }
+  }
+
+  out('\nEngines beside Chromium:');
+  for (const result of results) {
+    out(`  ${result.version}: ${result.passed.length} passed, ${result.failed.length} failed`);
+    for (const { name } of result.failed) out(`    failed: ${name}`);
+    for (const { name, why } of NOT_YET) out(`    not run: ${name} (${why})`);
+  }
+  const report = process.env.ENGINES_JSON_OUTPUT;
+  if (report) {
+    writeFileSync(
+      report,
+      JSON.stringify({
+        passed: results.reduce((sum, result) => sum + result.passed.length, 0),
+        failed: results.reduce((sum, result) => sum + result.failed.length, 0),
+        engines: results.map((result) => result.version),
+      }),
+    );
+  }
+  if (results.some((result) => result.failed.length > 0)) process.exitCode = 1;
+}
+
+await main();
