@@ -4,10 +4,11 @@
  * (TEST_BROWSERS=chromium,firefox,webkit). Against the built app and the local backend on PGlite,
  * as `npm start` serves them, each reached through a proxy that can be cut (going offline).
  *
- * Prints, per engine, the browser's version and each story passed or failed, and the stories not run
- * there with why; an engine this machine lacks is a failure, never a silent skip (on Debian as
- * root, its package is installed first). ENGINES_JSON_OUTPUT=<file> writes the counts for
- * scripts/test.ts. ENGINES_DIST=<folder> uses an existing build (`vite build --outDir <folder>`).
+ * Prints, per engine, the browser's version and each story passed or failed (with what the page
+ * showed when it failed); an engine this machine lacks is a failure, never a silent skip (on Debian
+ * as root, its package is installed first). ENGINES_JSON_OUTPUT=<file> writes the counts for
+ * scripts/test.ts. ENGINES_DIST=<folder> uses an existing build (`vite build --outDir <folder>`);
+ * ENGINE_STORIES=<text> runs only the stories whose name contains it.
  */
 import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -20,11 +21,13 @@ import { ssrDirOf } from '../../scripts/page-template.ts';
 import { startAppServer } from '../../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../support/auth-limits.ts';
 import { findFirefox, findWebKit, openFirefox, openWebKit, type EngineName, type EngineSession } from './drivers.ts';
-import { NOT_YET, STORIES, type StoryWorld } from './stories.ts';
+import { STORIES, type StoryWorld } from './stories.ts';
 import { startSwitchableProxy } from './switchable-proxy.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
+/** ENGINE_STORIES=<text>: only the stories whose name contains it (a narrower run while working on one). */
+const storyFilter = process.env.ENGINE_STORIES;
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -89,6 +92,8 @@ async function main(): Promise<void> {
     );
     if (!upcoming[0] || !past[0]) throw new Error('the demo content has no upcoming or no past event');
     let added = 0;
+    let deploys = 0;
+    const serviceRole = { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` };
     const world: StoryWorld = {
       appUrl: site.url,
       offline() {
@@ -107,11 +112,7 @@ async function main(): Promise<void> {
         const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
         const response = await fetch(`${backend.url}/rest/v1/events`, {
           method: 'POST',
-          headers: {
-            apikey: backend.serviceRoleKey,
-            authorization: `Bearer ${backend.serviceRoleKey}`,
-            'content-type': 'application/json',
-          },
+          headers: { ...serviceRole, 'content-type': 'application/json', prefer: 'return=representation' },
           body: JSON.stringify({
             title,
             location: 'Reykjavik',
@@ -120,7 +121,34 @@ async function main(): Promise<void> {
           }),
         });
         if (!response.ok) throw new Error(`adding an event failed: ${response.status} ${await response.text()}`);
-        return title;
+        const [row] = (await response.json()) as { id: string }[];
+        return { id: row!.id, title };
+      },
+      async serverTitle(id) {
+        const response = await fetch(`${backend.url}/rest/v1/events?select=title&id=eq.${id}`, {
+          headers: serviceRole,
+        });
+        const rows = (await response.json()) as { title: string }[];
+        return rows[0]?.title ?? null;
+      },
+      async galleryUrls(eventId) {
+        const response = await fetch(
+          `${backend.url}/rest/v1/event_gallery?select=image_url&_deleted=is.false&event_id=eq.${eventId}`,
+          { headers: serviceRole },
+        );
+        return ((await response.json()) as { image_url: string }[]).map((row) => row.image_url);
+      },
+      admin: DEMO_ADMIN,
+      async deploy() {
+        deploys += 1;
+        const buildId = `engines-${Date.now().toString(36)}-${deploys}`;
+        process.env.VITE_BUILD_ID = buildId;
+        try {
+          await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+        } finally {
+          delete process.env.VITE_BUILD_ID;
+        }
+        return buildId;
       },
     };
 
@@ -134,7 +162,7 @@ async function main(): Promise<void> {
         result.failed.push({ name: 'start the engine', error: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      for (const story of STORIES) {
+      for (const story of STORIES.filter((entry) => !storyFilter || entry.name.includes(storyFilter))) {
         const started = Date.now();
         let session: EngineSession | null = null;
         try {
@@ -146,7 +174,13 @@ async function main(): Promise<void> {
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           result.failed.push({ name: story.name, error: message });
-          out(`  ${engine}: ✗ ${story.name}\n      ${message}`);
+          // What the page showed when the story failed, to tell why.
+          const shown = await session
+            ?.run<string>(
+              "const locks = navigator.locks ? await navigator.locks.query() : null; return JSON.stringify(locks) + ' | ' + location.href + ' | ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400) + ' | requests: ' + performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/')).slice(-8).map((e) => e.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 50) + ' ' + Math.round(e.duration)).join(', ');",
+            )
+            .catch(() => null);
+          out(`  ${engine}: ✗ ${story.name}\n      ${message}${shown ? `\n      page: ${shown}` : ''}`);
         } finally {
           world.online();
           await session?.close();
@@ -168,7 +202,6 @@ async function main(): Promise<void> {
   for (const result of results) {
     out(`  ${result.version}: ${result.passed.length} passed, ${result.failed.length} failed`);
     for (const { name } of result.failed) out(`    failed: ${name}`);
-    for (const { name, why } of NOT_YET) out(`    not run: ${name} (${why})`);
   }
   const report = process.env.ENGINES_JSON_OUTPUT;
   if (report) {

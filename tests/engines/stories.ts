@@ -14,21 +14,21 @@ export interface StoryWorld {
   /** An upcoming event with a slug and title, and a past event's title. */
   upcoming: { slug: string; title: string };
   pastTitle: string;
-  /** Adds an upcoming event as the admin, through the API; resolves with its title. */
-  addUpcomingEvent(): Promise<string>;
+  /** Adds an upcoming event as the admin, through the API. */
+  addUpcomingEvent(): Promise<{ id: string; title: string }>;
+  /** The event's title as the backend holds it. */
+  serverTitle(id: string): Promise<string | null>;
+  /** The image URLs of the event's gallery as the backend holds them. */
+  galleryUrls(eventId: string): Promise<string[]>;
+  admin: { email: string; password: string };
+  /** Builds the app again, with another build id, into the folder the app server serves; resolves with the id. */
+  deploy(): Promise<string>;
 }
 
 export interface Story {
   name: string;
   run(session: EngineSession, world: StoryWorld): Promise<void>;
 }
-
-/** Stories the issue names that are not written for these engines yet, with why. */
-export const NOT_YET: readonly { name: string; why: string }[] = [
-  { name: "an admin's offline edit syncs after reconnection", why: 'not written for these engines yet' },
-  { name: 'an upload queued offline', why: 'not written for these engines yet' },
-  { name: 'the update prompt after a new deploy', why: 'not written for these engines yet' },
-];
 
 /** Polls `body` in the page until it returns a value other than null/false, or fails after `timeoutMs`. */
 async function until<T>(session: EngineSession, what: string, body: string, timeoutMs = 30_000): Promise<T> {
@@ -42,6 +42,34 @@ async function until<T>(session: EngineSession, what: string, body: string, time
 }
 
 const text = (value: string) => JSON.stringify(value);
+
+/**
+ * In-page helpers for forms, as a user fills them: the control a label names, a value typed into it
+ * (through the native setter and an input event, which React listens to), a button by its name.
+ */
+const FORM_HELPERS = `
+  const control = (label) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label)?.control;
+  const type = (label, value) => {
+    const input = control(label);
+    if (!input) throw new Error('no field ' + label);
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value').set.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const button = (name) => [...document.querySelectorAll('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent.trim()) === name && !b.disabled);
+  const hydrated = () => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'));
+`;
+
+/** Polls `ms` apart for `probe` (in Node) to resolve to `expected`. */
+async function untilServer<T>(what: string, probe: () => Promise<T>, expected: T, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value === expected) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 /** The footer says 'Available offline': a service worker is active and the replica holds every table. */
 async function untilAvailableOffline(session: EngineSession): Promise<void> {
@@ -60,6 +88,49 @@ async function untilHeading(session: EngineSession, title: string): Promise<void
     `the heading ${title}`,
     `return document.querySelector('main h1')?.textContent?.trim() === ${text(title)} || null;`,
   );
+}
+
+/** Signs in as the admin through /auth and opens /admin/events, its replica full, under the service worker. */
+async function openAdminEvents(session: EngineSession, world: StoryWorld): Promise<void> {
+  await session.goto(`${world.appUrl}/auth`);
+  await until(session, 'the sign-in form', `${FORM_HELPERS} return (hydrated() && button('Sign In')) ? true : null;`);
+  await session.run(`${FORM_HELPERS}
+    type('Email', ${text(world.admin.email)});
+    type('Password', ${text(world.admin.password)});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    button('Sign In').click();`);
+  await until(
+    session,
+    'the back office',
+    "return document.querySelector('main h1, h1')?.textContent?.includes('Admin Dashboard') || null;",
+  );
+  // Within the app, as an admin does (the back office's own navigation).
+  await session.run(
+    "[...document.querySelectorAll('nav a')].find((link) => link.textContent.trim() === 'Events').click();",
+  );
+  await until(
+    session,
+    "the replica's 'All changes synced'",
+    "return [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('All changes synced')) || null;",
+    90_000,
+  );
+  await until(
+    session,
+    'the page under the service worker',
+    'return navigator.serviceWorker.controller !== null || null;',
+    60_000,
+  );
+}
+
+/** Opens an event's form from its card in /admin/events. */
+async function openEventForm(session: EngineSession, title: string): Promise<void> {
+  await until(
+    session,
+    "the event's Edit button",
+    `${FORM_HELPERS} return button(${text(`Edit ${title}`)}) ? true : null;`,
+  );
+  await session.run(`${FORM_HELPERS} button(${text(`Edit ${title}`)}).click();`);
+  await until(session, 'the event form', `${FORM_HELPERS} return control('Title') ? true : null;`);
 }
 
 export const STORIES: readonly Story[] = [
@@ -139,15 +210,116 @@ export const STORIES: readonly Story[] = [
     },
   },
   {
+    name: "an admin's offline edit syncs after reconnection",
+    async run(session, world) {
+      const event = await world.addUpcomingEvent();
+      const renamed = `${event.title} (renamed offline)`;
+      await openAdminEvents(session, world);
+      world.offline();
+      try {
+        await openEventForm(session, event.title);
+        await session.run(`${FORM_HELPERS}
+          type('Title', ${text(renamed)});
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          button('Update Event').click();`);
+        await until(
+          session,
+          'the renamed event in the list, offline',
+          `return document.querySelector('ul[aria-label="Events"]')?.textContent?.includes(${text(renamed)}) || null;`,
+        );
+        const before = await world.serverTitle(event.id);
+        if (before !== event.title) throw new Error(`the server changed while offline: ${before}`);
+      } finally {
+        world.online();
+      }
+      await untilServer('the edit on the server', () => world.serverTitle(event.id), renamed);
+    },
+  },
+  {
+    name: 'an image picked offline is uploaded after reconnection',
+    async run(session, world) {
+      const event = await world.addUpcomingEvent();
+      await openAdminEvents(session, world);
+      world.offline();
+      try {
+        await openEventForm(session, event.title);
+        // Radix tabs switch on mouse down, as a pointer does.
+        await session.run(`
+          const tab = [...document.querySelectorAll('[role=tab]')].find((t) => t.textContent.trim() === 'Gallery');
+          tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+          tab.click();`);
+        await until(session, 'the gallery file field', `${FORM_HELPERS} return control('Add images') ? true : null;`);
+        await session.run(`${FORM_HELPERS}
+          const canvas = document.createElement('canvas');
+          canvas.width = 64;
+          canvas.height = 48;
+          const context = canvas.getContext('2d');
+          context.fillStyle = '#2f7d5b';
+          context.fillRect(0, 0, 64, 48);
+          const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+          const files = new DataTransfer();
+          files.items.add(new File([blob], 'venue.png', { type: 'image/png' }));
+          const input = control('Add images');
+          input.files = files.files;
+          input.dispatchEvent(new Event('change', { bubbles: true }));`);
+        await until(
+          session,
+          'the picked image in the gallery, offline',
+          `return [...document.querySelectorAll('ul[aria-label="Gallery images"] img')].some((img) => img.complete && img.naturalWidth > 0) || null;`,
+        );
+        const before = await world.galleryUrls(event.id);
+        if (before.length > 0) throw new Error(`the server had the image while offline: ${before.join(', ')}`);
+      } finally {
+        world.online();
+      }
+      await untilServer(
+        'the image uploaded to storage and in the gallery on the server',
+        async () =>
+          (await world.galleryUrls(event.id)).some((url) => url.includes('/storage/v1/object/public/event-images/')),
+        true,
+      );
+    },
+  },
+  {
     name: "the visitor's replica receives a live change",
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
       await untilAvailableOffline(session);
-      const title = await world.addUpcomingEvent();
+      const { title } = await world.addUpcomingEvent();
       await until(
         session,
         'the new event on the open page',
         `return document.querySelector('#events')?.textContent?.includes(${text(title)}) || null;`,
+      );
+    },
+  },
+  {
+    name: "a new deploy: the open tab offers 'Reload', and reloads into the new version",
+    async run(session, world) {
+      await session.goto(`${world.appUrl}/`);
+      await until(
+        session,
+        'the page under the service worker',
+        'return navigator.serviceWorker.controller !== null || null;',
+        60_000,
+      );
+      const oldBuild = await session.run<string>("return document.documentElement.dataset.build ?? '';");
+      const buildId = await world.deploy();
+      await session.run('await (await navigator.serviceWorker.getRegistration())?.update();');
+      await until(
+        session,
+        "the prompt 'A new version is available.'",
+        "return [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version is available.')) || null;",
+        90_000,
+      );
+      const still = await session.run<string>("return document.documentElement.dataset.build ?? '';");
+      if (still !== oldBuild) throw new Error(`the tab changed version by itself: ${still}`);
+      await session.run(`${FORM_HELPERS} button('Reload').click();`);
+      await until(
+        session,
+        'the new version in the tab',
+        `return document.documentElement.dataset.build === ${text(buildId)} || null;`,
+        60_000,
       );
     },
   },
