@@ -12,3 +12,9 @@ export const EVENT_IMAGES_DROPPED = 'EVENT_IMAGES_DROPPED';
  * renders them with their data, so that they open offline with their content at once.
  */
 export const KEEP_PAGES = 'KEEP_PAGES';
+/**
+ * Page → worker: take this page over now. A page whose navigation started just before the worker
+ * became active is missed by the worker's first `clients.claim()` (it was no client yet) and would
+ * stay without a worker until its next load.
+ */
+export const CLAIM = 'CLAIM';

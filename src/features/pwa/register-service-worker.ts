@@ -11,7 +11,7 @@
  *   renders it (KEEP_PAGES, src/features/pwa/kept-pages.ts), so the first visit works offline too.
  */
 import { Workbox } from 'workbox-window';
-import { KEEP_PAGES } from '../../lib/worker-messages.ts';
+import { CLAIM, KEEP_PAGES } from '../../lib/worker-messages.ts';
 import { setUpdateState } from './update-state.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -50,6 +50,8 @@ export async function registerServiceWorker(): Promise<void> {
   if (!registration) return;
   if (!controlled) {
     const active = (await container.ready).active;
+    // Loaded while the worker activated, this page may have been missed by its takeover.
+    if (!container.controller) active?.postMessage({ type: CLAIM });
     active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urlsLoadedSoFar() } });
     // And the page itself, kept as the server renders it (a page it serves is kept as it is served).
     active?.postMessage({ type: KEEP_PAGES, urls: [location.pathname] });

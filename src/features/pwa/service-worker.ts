@@ -30,7 +30,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../../lib/worker-messages.ts';
+import { CLAIM, EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../../lib/worker-messages.ts';
 import { keptPages } from './kept-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -83,12 +83,14 @@ self.addEventListener('activate', (event: ExtendableEvent) =>
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === CLAIM) event.waitUntil(self.clients.claim());
   const urls = Array.isArray(data?.urls) ? data.urls.filter((url): url is string => typeof url === 'string') : [];
   if (data?.type === KEEP_EVENT_IMAGES) event.waitUntil(keepEventImages(urls));
   if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn(() => pages.keepAll(urls)));
 });
-// The first worker takes over the open page at once, so the first visit's requests are cached;
-// later versions only activate on SKIP_WAITING, and the page reloads when they take over.
+// The first worker takes over the open page at once, so the first visit's requests are cached (a
+// page it missed, loaded while it activated, asks with CLAIM); later versions only activate on
+// SKIP_WAITING, and the page reloads when they take over.
 clientsClaim();
 
 const EVENT_PAGE = /^\/events\/[^/]+\/?$/;
