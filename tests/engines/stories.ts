@@ -81,6 +81,25 @@ async function untilAvailableOffline(session: EngineSession): Promise<void> {
   );
 }
 
+/** The page is under a service worker (a first one takes the page over once it is active). */
+async function untilControlled(session: EngineSession): Promise<void> {
+  await until(
+    session,
+    'the page under the service worker',
+    'return navigator.serviceWorker.controller !== null || null;',
+    60_000,
+  );
+}
+
+/** One of the images `selector` finds has loaded and has pixels. */
+async function untilImageShown(session: EngineSession, what: string, selector: string): Promise<void> {
+  await until(
+    session,
+    what,
+    `return [...document.querySelectorAll(${text(selector)})].some((img) => img.complete && img.naturalWidth > 0) || null;`,
+  );
+}
+
 /** The page's main heading, once it says `title`. */
 async function untilHeading(session: EngineSession, title: string): Promise<void> {
   await until(
@@ -114,12 +133,7 @@ async function openAdminEvents(session: EngineSession, world: StoryWorld): Promi
     "return [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('All changes synced')) || null;",
     90_000,
   );
-  await until(
-    session,
-    'the page under the service worker',
-    'return navigator.serviceWorker.controller !== null || null;',
-    60_000,
-  );
+  await untilControlled(session);
 }
 
 /** Opens an event's form from its card in /admin/events. */
@@ -140,11 +154,7 @@ export const STORIES: readonly Story[] = [
       await session.goto(`${world.appUrl}/`);
       await untilAvailableOffline(session);
       await session.goto(`${world.appUrl}/past-highlights`);
-      await until(
-        session,
-        'an image shown on past highlights',
-        `return [...document.querySelectorAll('main img')].some((img) => img.complete && img.naturalWidth > 0) || null;`,
-      );
+      await untilImageShown(session, 'an image shown on past highlights', 'main img');
       world.offline();
       try {
         await session.goto(`${world.appUrl}/`);
@@ -161,11 +171,7 @@ export const STORIES: readonly Story[] = [
           'a past event on past highlights',
           `return document.querySelector('main')?.textContent?.includes(${text(world.pastTitle)}) || null;`,
         );
-        await until(
-          session,
-          'an image shown on past highlights',
-          `return [...document.querySelectorAll('main img')].some((img) => img.complete && img.naturalWidth > 0) || null;`,
-        );
+        await untilImageShown(session, 'an image shown on past highlights', 'main img');
       } finally {
         world.online();
       }
@@ -202,11 +208,7 @@ export const STORIES: readonly Story[] = [
         60_000,
       );
       await session.goto(`${world.appUrl}/`);
-      await until(
-        session,
-        'the page under the service worker',
-        'return navigator.serviceWorker.controller !== null || null;',
-      );
+      await untilControlled(session);
     },
   },
   {
@@ -262,10 +264,10 @@ export const STORIES: readonly Story[] = [
           const input = control('Add images');
           input.files = files.files;
           input.dispatchEvent(new Event('change', { bubbles: true }));`);
-        await until(
+        await untilImageShown(
           session,
           'the picked image in the gallery, offline',
-          `return [...document.querySelectorAll('ul[aria-label="Gallery images"] img')].some((img) => img.complete && img.naturalWidth > 0) || null;`,
+          'ul[aria-label="Gallery images"] img',
         );
         const before = await world.galleryUrls(event.id);
         if (before.length > 0) throw new Error(`the server had the image while offline: ${before.join(', ')}`);
@@ -297,12 +299,7 @@ export const STORIES: readonly Story[] = [
     name: "a new deploy: the open tab offers 'Reload', and reloads into the new version",
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
-      await until(
-        session,
-        'the page under the service worker',
-        'return navigator.serviceWorker.controller !== null || null;',
-        60_000,
-      );
+      await untilControlled(session);
       const oldBuild = await session.run<string>("return document.documentElement.dataset.build ?? '';");
       const buildId = await world.deploy();
       await session.run('await (await navigator.serviceWorker.getRegistration())?.update();');
