@@ -85,7 +85,9 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    // A trace (screenshots of every step) costs the browser a third more CPU on a machine the suite
+    // already keeps busy: it is recorded when a failed test runs again (CI retries once).
+    trace: 'on-first-retry',
   },
   projects: [
     {
