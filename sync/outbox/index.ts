@@ -42,6 +42,7 @@ import {
   isQuotaError,
   openOutboxDatabase,
   type OutboxError,
+  type OutboxFile,
   type OutboxRecord,
   type OutboxState,
   type UploadTarget,
@@ -123,11 +124,19 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       publicUrl: null,
       doneAt: null,
     };
-    try {
-      await db.transaction('rw', db.items, db.files, async () => {
-        await db.files.add({ id, blob: file });
+    const store = (entry: OutboxFile) =>
+      db.transaction('rw', db.items, db.files, async () => {
+        await db.files.add(entry);
         await db.items.add(record);
       });
+    try {
+      try {
+        await store({ id, blob: file });
+      } catch (error) {
+        if (isQuotaError(error)) throw error;
+        // WebKit's private and ephemeral sessions refuse Blobs in IndexedDB: keep the bytes instead.
+        await store({ id, bytes: await file.arrayBuffer(), type: file.type || contentType });
+      }
     } catch (error) {
       if (isQuotaError(error)) throw new OutboxQuotaError(file.size, { cause: error });
       throw error;

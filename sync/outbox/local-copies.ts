@@ -6,7 +6,7 @@
 import { Observable, Subject, defer, distinctUntilChanged, filter, map, merge, of } from 'rxjs';
 import { report } from './background.ts';
 import { outboxIdOf } from './local-url.ts';
-import type { OutboxDatabase } from './outbox-database.ts';
+import { blobOfFile, type OutboxDatabase } from './outbox-database.ts';
 
 export interface LocalCopies {
   /** Makes the object URL of a file just stored (once per id). */
@@ -48,7 +48,7 @@ export function createLocalCopies(files: OutboxDatabase['files']): LocalCopies {
       pending = files
         .get(id)
         .then((file) => {
-          if (file) remember(id, file.blob);
+          if (file) remember(id, blobOfFile(file));
         })
         .finally(() => loading.delete(id));
       loading.set(id, pending);

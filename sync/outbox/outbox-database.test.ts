@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { OutboxQuotaError } from './index.ts';
-import { isQuotaError } from './outbox-database.ts';
+import { blobOfFile, isQuotaError } from './outbox-database.ts';
 
 describe('a full device when a file is queued', () => {
   it('is recognised however IndexedDB and Dexie report it', () => {
@@ -28,5 +28,15 @@ describe('a full device when a file is queued', () => {
     );
     expect(error.name).toBe('OutboxQuotaError');
     expect(error.cause).toBe(cause);
+  });
+});
+
+describe('the bytes of a queued file', () => {
+  it('come back as they were stored: a Blob, or the bytes a browser that refuses Blobs was given', async () => {
+    const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    expect(blobOfFile({ id: 'a', blob })).toBe(blob);
+    const fromBytes = blobOfFile({ id: 'b', bytes: await blob.arrayBuffer(), type: 'image/png' });
+    expect(fromBytes.type).toBe('image/png');
+    expect([...new Uint8Array(await fromBytes.arrayBuffer())]).toEqual([137, 80, 78, 71]);
   });
 });

@@ -8,7 +8,8 @@
  * - `items`: one row per file, everything but the bytes;
  * - `files`: `{ id, blob }`, the bytes, written and deleted in the same transaction as the item.
  * Blobs are stored as Blobs: IndexedDB keeps them on disk and hands back a file-backed reference,
- * so a queue of camera photos does not sit in memory.
+ * so a queue of camera photos does not sit in memory. Where the browser refuses Blobs there (WebKit's
+ * private sessions), the row holds the bytes as an ArrayBuffer instead (`OutboxFile`).
  */
 import { Dexie, type EntityTable } from 'dexie';
 
@@ -54,9 +55,16 @@ export interface OutboxRecord {
   doneAt: number | null;
 }
 
-export interface OutboxFile {
-  id: string;
-  blob: Blob;
+/**
+ * A queued file's bytes: a Blob where the browser's IndexedDB stores Blobs, else the bytes themselves
+ * with their type (WebKit's private and ephemeral sessions refuse Blobs: 'Error preparing Blob/File
+ * data to be stored in object store').
+ */
+export type OutboxFile = { id: string; blob: Blob } | { id: string; bytes: ArrayBuffer; type: string };
+
+/** The file's bytes as a Blob, however they were stored. */
+export function blobOfFile(file: OutboxFile): Blob {
+  return 'blob' in file ? file.blob : new Blob([file.bytes], { type: file.type });
 }
 
 export type OutboxDatabase = Dexie & {

@@ -4,7 +4,7 @@
  * object has the file's size: usually our own earlier attempt, whose answer was lost.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { OutboxFile, OutboxRecord } from './outbox-database.ts';
+import { blobOfFile, type OutboxFile, type OutboxRecord } from './outbox-database.ts';
 import { classifyUploadError, type UploadFailure } from './upload-errors.ts';
 
 /** Storage's own cache lifetime for our random names: a year (the server adds `immutable`). */
@@ -27,7 +27,8 @@ export async function uploadToStorage(
     };
   }
   // Storage reads the type from the multipart part, which is the Blob's own type.
-  const body = file.blob.type === item.contentType ? file.blob : new Blob([file.blob], { type: item.contentType });
+  const blob = blobOfFile(file);
+  const body = blob.type === item.contentType ? blob : new Blob([blob], { type: item.contentType });
   try {
     const { error } = await storage.from(item.bucket).upload(item.path, body, {
       contentType: item.contentType,

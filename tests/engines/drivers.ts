@@ -26,6 +26,12 @@ export interface EngineSession {
    * (JSON values only). A script that throws rejects with its message.
    */
   run<T>(body: string): Promise<T>;
+  /**
+   * Picks `files` (paths on this machine) in the file field `selector` matches, as the browser's
+   * file chooser does: through the driver, not a script (a script's DataTransfer sets no files in
+   * WebKit).
+   */
+  pickFiles(selector: string, files: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +97,11 @@ export async function openFirefox(executable: string): Promise<EngineSession> {
     async run<T>(body: string) {
       return unwrap<T>((await page.evaluate(wrapped(body))) as Answer);
     },
+    async pickFiles(selector, files) {
+      const field = await page.$(selector);
+      if (!field) throw new Error(`no file field ${selector}`);
+      await (field as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(...files);
+    },
     async close() {
       await browser.close().catch(() => undefined);
       await rm(profile, { recursive: true, force: true });
@@ -113,7 +124,7 @@ async function answers(url: string, timeoutMs: number): Promise<void> {
 }
 
 export async function openWebKit(found: { driver: string; browser: string }): Promise<EngineSession> {
-  const { Builder } = await import('selenium-webdriver');
+  const { Builder, By } = await import('selenium-webdriver');
   const port = await freePort();
   const headless = !process.env.DISPLAY;
   if (headless && spawnSync('which', ['xvfb-run']).status !== 0) {
@@ -152,6 +163,10 @@ export async function openWebKit(found: { driver: string; browser: string }): Pr
           `const done = arguments[arguments.length - 1]; ${wrapped(body)}.then(done);`,
         )) as Answer;
         return unwrap<T>(answer);
+      },
+      async pickFiles(selector, files) {
+        // WebDriver's Element Send Keys sets a file field's files to the paths given, one per line.
+        await (await driver.findElement(By.css(selector))).sendKeys(files.join('\n'));
       },
       async close() {
         await driver.quit().catch(() => undefined);

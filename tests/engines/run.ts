@@ -20,6 +20,7 @@ import { installPackage } from '../../scripts/machine.ts';
 import { ssrDirOf } from '../../scripts/page-template.ts';
 import { startAppServer } from '../../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../support/auth-limits.ts';
+import { buildImage } from '../support/images.ts';
 import { findFirefox, findWebKit, openFirefox, openWebKit, type EngineName, type EngineSession } from './drivers.ts';
 import { STORIES, type StoryWorld } from './stories.ts';
 import { startSwitchableProxy } from './switchable-proxy.ts';
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
     runtimeConfig: { supabaseUrl: api.url, supabaseAnonKey: backend.anonKey },
   });
   const site = await startSwitchableProxy(app.url);
+  const imageFile = path.join(distDir, '..', `engines-${process.pid}-venue.png`);
+  writeFileSync(imageFile, await buildImage('png', { width: 64, height: 48, seed: 5 }));
   const results: EngineResult[] = [];
   try {
     const { rows: upcoming } = await backend.services.db.query<{ slug: string; title: string }>(
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
         return ((await response.json()) as { image_url: string }[]).map((row) => row.image_url);
       },
       admin: DEMO_ADMIN,
+      imageFile,
       async deploy() {
         deploys += 1;
         const buildId = `engines-${Date.now().toString(36)}-${deploys}`;
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     await app.stop();
     await api.close();
     await backend.stop();
+    await rm(imageFile, { force: true });
     if (!given) {
       await rm(distDir, { recursive: true, force: true });
       await rm(ssrDirOf(distDir), { recursive: true, force: true });

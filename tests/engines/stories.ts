@@ -21,6 +21,8 @@ export interface StoryWorld {
   /** The image URLs of the event's gallery as the backend holds them. */
   galleryUrls(eventId: string): Promise<string[]>;
   admin: { email: string; password: string };
+  /** A small PNG on this machine, for a file field. */
+  imageFile: string;
   /** Builds the app again, with another build id, into the folder the app server serves; resolves with the id. */
   deploy(): Promise<string>;
 }
@@ -251,19 +253,8 @@ export const STORIES: readonly Story[] = [
           tab.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
           tab.click();`);
         await until(session, 'the gallery file field', `${FORM_HELPERS} return control('Add images') ? true : null;`);
-        await session.run(`${FORM_HELPERS}
-          const canvas = document.createElement('canvas');
-          canvas.width = 64;
-          canvas.height = 48;
-          const context = canvas.getContext('2d');
-          context.fillStyle = '#2f7d5b';
-          context.fillRect(0, 0, 64, 48);
-          const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
-          const files = new DataTransfer();
-          files.items.add(new File([blob], 'venue.png', { type: 'image/png' }));
-          const input = control('Add images');
-          input.files = files.files;
-          input.dispatchEvent(new Event('change', { bubbles: true }));`);
+        await session.run(`${FORM_HELPERS} control('Add images').setAttribute('data-story-pick', '');`);
+        await session.pickFiles('[data-story-pick]', [world.imageFile]);
         await untilImageShown(
           session,
           'the picked image in the gallery, offline',
