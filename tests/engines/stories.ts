@@ -111,8 +111,8 @@ async function untilHeading(session: EngineSession, title: string): Promise<void
   );
 }
 
-/** Signs in as the admin through /auth and opens /admin/events, its replica full, under the service worker. */
-async function openAdminEvents(session: EngineSession, world: StoryWorld): Promise<void> {
+/** Signs in as the admin through /auth and waits for the back office's dashboard. */
+async function signInAsAdmin(session: EngineSession, world: StoryWorld): Promise<void> {
   await session.goto(`${world.appUrl}/auth`);
   await until(session, 'the sign-in form', `${FORM_HELPERS} return (hydrated() && button('Sign In')) ? true : null;`);
   await session.run(`${FORM_HELPERS}
@@ -125,6 +125,11 @@ async function openAdminEvents(session: EngineSession, world: StoryWorld): Promi
     'the back office',
     "return document.querySelector('main h1, h1')?.textContent?.includes('Admin Dashboard') || null;",
   );
+}
+
+/** Signs in as the admin and opens /admin/events, its replica full, under the service worker. */
+async function openAdminEvents(session: EngineSession, world: StoryWorld): Promise<void> {
+  await signInAsAdmin(session, world);
   // Within the app, as an admin does (the back office's own navigation).
   await session.run(
     "[...document.querySelectorAll('nav a')].find((link) => link.textContent.trim() === 'Events').click();",
@@ -136,6 +141,16 @@ async function openAdminEvents(session: EngineSession, world: StoryWorld): Promi
     90_000,
   );
   await untilControlled(session);
+}
+
+/** Waits until the back office's events list shows the event titled `title`. */
+async function untilEventsListed(session: EngineSession, title: string, what: string): Promise<void> {
+  await until(
+    session,
+    what,
+    `return document.querySelector('ul[aria-label="Events"]')?.textContent?.includes(${text(title)}) || null;`,
+    60_000,
+  );
 }
 
 /** Opens an event's form from its card in /admin/events. */
@@ -211,6 +226,23 @@ export const STORIES: readonly Story[] = [
       );
       await session.goto(`${world.appUrl}/`);
       await untilControlled(session);
+    },
+  },
+  {
+    name: 'an admin signs in, then opens the back office by its address, online and then offline, and sees the events',
+    async run(session, world) {
+      await signInAsAdmin(session, world);
+      // A full page load, as a bookmark, a typed address or a reload does.
+      await session.goto(`${world.appUrl}/admin/events`);
+      await untilEventsListed(session, world.upcoming.title, 'the events, after a reload online');
+      await untilControlled(session);
+      world.offline();
+      try {
+        await session.goto(`${world.appUrl}/admin/events`);
+        await untilEventsListed(session, world.upcoming.title, 'the events, after a reload offline');
+      } finally {
+        world.online();
+      }
     },
   },
   {
