@@ -130,13 +130,11 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
         await db.items.add(record);
       });
     try {
-      try {
-        await store({ id, blob: file });
-      } catch (error) {
+      await store({ id, blob: file }).catch(async (error: unknown) => {
         if (isQuotaError(error)) throw error;
         // WebKit's private and ephemeral sessions refuse Blobs in IndexedDB: keep the bytes instead.
-        await store({ id, bytes: await file.arrayBuffer(), type: file.type || contentType });
-      }
+        await store({ id, bytes: await file.arrayBuffer(), type: contentType });
+      });
     } catch (error) {
       if (isQuotaError(error)) throw new OutboxQuotaError(file.size, { cause: error });
       throw error;

@@ -258,11 +258,7 @@ export const STORIES: readonly Story[] = [
           type('Title', ${text(renamed)});
           await new Promise((resolve) => setTimeout(resolve, 100));
           button('Update Event').click();`);
-        await until(
-          session,
-          'the renamed event in the list, offline',
-          `return document.querySelector('ul[aria-label="Events"]')?.textContent?.includes(${text(renamed)}) || null;`,
-        );
+        await untilEventsListed(session, renamed, 'the renamed event in the list, offline');
         const before = await world.serverTitle(event.id);
         if (before !== event.title) throw new Error(`the server changed while offline: ${before}`);
       } finally {
