@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { BUILD_MANIFEST } from './scripts/page-template.ts';
+import { readFile } from 'node:fs/promises';
+import { BUILD_MANIFEST, ssrDirOf } from './scripts/page-template.ts';
+import { backOfficeOnlyFiles, markLaterEntries, type ChunkManifest } from './scripts/precache-phases.ts';
 import { prerender } from './scripts/prerender.ts';
 
 /** The module that starts the visitor's replica worker, and the worker's own module. */
@@ -93,6 +95,16 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,png,svg,webp,ico,woff2}'],
         globIgnores: ['demo/**', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // The back office's own chunks follow once the worker is active: the install holds what the
+        // public site needs (scripts/precache-phases.ts). The prerender has moved Vite's manifest.
+        manifestTransforms: [
+          async (entries) => {
+            const manifest = JSON.parse(
+              await readFile(path.join(ssrDirOf(outDir), 'manifest.json'), 'utf8'),
+            ) as ChunkManifest;
+            return { manifest: markLaterEntries(entries, backOfficeOnlyFiles(manifest)) };
+          },
+        ],
       },
       integration: {
         // Runs after the client bundle is written and before the worker's precache list is made.

@@ -18,3 +18,8 @@ export const KEEP_PAGES = 'KEEP_PAGES';
  * stay without a worker until its next load.
  */
 export const CLAIM = 'CLAIM';
+/**
+ * Page → worker: fetch the back office's chunks that the precache holds not yet. The install holds
+ * only what the public site needs; the page asks for the rest once the worker is active.
+ */
+export const KEEP_BACK_OFFICE = 'KEEP_BACK_OFFICE';

@@ -148,6 +148,36 @@ test('a visitor can install the site: a valid manifest with icons, and a service
   expect(scope).toBe(`${APP_URL}/`);
 });
 
+test("the back office's chunks follow the public site's install, so its sign-in page opens offline after a visit of the home page", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorkerControl(page);
+  // The worker fetches the chunks its install left out once it is active: wait until its precache
+  // holds every file of its list.
+  const listed = ((await (await page.request.get('/service-worker.js')).text()).match(/"url":"/g) ?? []).length;
+  expect(listed).toBeGreaterThan(50);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+          return name ? (await (await caches.open(name)).keys()).length : 0;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(listed);
+
+  await context.setOffline(true);
+  try {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('prerendered public pages paint before any script runs and hydrate without a mismatch', async ({ page }) => {
   const errors = collectHydrationErrors(page);
   // Keep the heading the browser parsed from the HTML, to check that hydration adopts it.

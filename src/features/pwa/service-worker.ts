@@ -2,7 +2,8 @@
  * The service worker (built by vite-plugin-pwa, which injects the precache list). It keeps every
  * public page usable offline after one visit:
  * - the shell is precached: the prerendered pages, the plain and event shells, every chunk (the
- *   replica's too), styles, icons and the hero poster;
+ *   replica's too), styles, icons and the hero poster; the back office's own chunks follow once
+ *   this worker is active (KEEP_BACK_OFFICE), and one the back office loads before is kept then;
  * - a navigation to a public page gets the copy of it kept as the server rendered it with its data,
  *   refreshed in the background (kept-pages.ts); without one, its prerendered page or the plain shell
  *   from the precache of this worker's own version, so a page never points at chunks it lacks; an
@@ -13,9 +14,9 @@
  *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
  *   'Reload', so an open page keeps its chunks until it reloads.
- * It installs quickly: the browser fetches and stores the precache files all at once (Workbox fetches
- * one at a time), since a first visit is not offline-ready until this worker is active
- * (docs/decisions/016-offline-from-the-first-visit.md).
+ * It installs quickly: the browser fetches and stores the public site's precache files all at once
+ * (Workbox fetches one at a time), since a first visit is not offline-ready until this worker is
+ * active (docs/decisions/016-offline-from-the-first-visit.md).
  * The page also sends URLs it loaded before this worker controlled it (CACHE_URLS, handled by
  * workbox-routing's default router), so images of the very first visit are kept too, and, once the
  * visitor's replica is full, the images of every upcoming event's page (KEEP_EVENT_IMAGES, from
@@ -30,36 +31,91 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CLAIM, EVENT_IMAGES_DROPPED, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../../lib/worker-messages.ts';
+import {
+  CLAIM,
+  EVENT_IMAGES_DROPPED,
+  KEEP_BACK_OFFICE,
+  KEEP_EVENT_IMAGES,
+  KEEP_PAGES,
+} from '../../lib/worker-messages.ts';
 import { keptPages } from './kept-pages.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+/** A precache entry; `later` marks the back office's own chunks (scripts/precache-phases.ts). */
+type PhasedEntry = PrecacheEntry & { later?: true };
+declare const self: ServiceWorkerGlobalScope;
+const manifest = self.__WB_MANIFEST as PhasedEntry[];
 
 const RUNTIME_CONFIG = '/runtime-config.json';
 const RUNTIME_CONFIG_CACHE = 'runtime-config';
 const precache = new PrecacheController();
-precache.addToCacheList(self.__WB_MANIFEST);
+precache.addToCacheList(manifest);
+/** The back office's chunks: fetched once this worker is active, and kept when first used. */
+const later = new Set(manifest.filter((entry) => entry.later).map((entry) => absolute(entry.url)));
+function absolute(url: string): string {
+  return new URL(url, self.location.href).href;
+}
 const pages = keptPages((path) => precache.getCacheKeyForURL(path) !== undefined);
 // Drops caches of older Workbox precache formats only; this version's entries stay until activation.
 cleanupOutdatedCaches();
 
+/** Fetches one precache file and stores it under Workbox's cache key; throws when it fails. */
+async function precacheFile(cache: Cache, url: string, cacheKey: string, priority: 'auto' | 'low'): Promise<void> {
+  // Files with a revision bypass the HTTP cache, as Workbox's do.
+  const revisioned = new URL(cacheKey).searchParams.has('__WB_REVISION__');
+  const response = await fetch(url, {
+    cache: revisioned ? 'reload' : 'default',
+    credentials: 'same-origin',
+    priority,
+  } as RequestInit);
+  if (!response.ok) throw new Error(`Precaching ${url} failed: ${response.status}`);
+  // A redirected response cannot answer a navigation: keep its body and headers only.
+  await cache.put(cacheKey, response.redirected ? new Response(response.body, response) : response);
+}
+
 /**
- * Workbox's install, done by the browser: every precache file fetched at once (the browser queues
- * them on its connections) and stored under Workbox's cache key, instead of one file at a time through
- * Workbox's strategy (about 20 ms of this thread per file on a busy machine). Files with a revision
- * bypass the HTTP cache as Workbox's do; any failure fails the install, as there.
+ * Workbox's install, done by the browser: every file the public site needs fetched at once (the
+ * browser queues them on its connections) and stored under Workbox's cache key, instead of one file
+ * at a time through Workbox's strategy (about 20 ms of this thread per file on a busy machine). Any
+ * failure fails the install, as there. The back office's chunks follow (keepBackOffice).
  */
 async function installPrecache(): Promise<void> {
   const cache = await caches.open(precache.strategy.cacheName);
   await Promise.all(
-    [...precache.getURLsToCacheKeys()].map(async ([url, cacheKey]) => {
-      const revisioned = new URL(cacheKey).searchParams.has('__WB_REVISION__');
-      const response = await fetch(url, { cache: revisioned ? 'reload' : 'default', credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`Precaching ${url} failed: ${response.status}`);
-      // A redirected response cannot answer a navigation: keep its body and headers only.
-      await cache.put(cacheKey, response.redirected ? new Response(response.body, response) : response);
-    }),
+    [...precache.getURLsToCacheKeys()]
+      .filter(([url]) => !later.has(url))
+      .map(([url, cacheKey]) => precacheFile(cache, url, cacheKey, 'auto')),
   );
+}
+
+/**
+ * The back office's chunks that this version holds not yet, fetched at low priority a few at a time
+ * (a page asks once this worker is active: KEEP_BACK_OFFICE). A file that fails is tried again on the
+ * next ask.
+ */
+async function keepBackOffice(): Promise<void> {
+  const cache = await caches.open(precache.strategy.cacheName);
+  const missing: [string, string][] = [];
+  for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
+    if (later.has(url) && !(await cache.match(cacheKey))) missing.push([url, cacheKey]);
+  }
+  const next = async (): Promise<void> => {
+    const file = missing.shift();
+    if (!file) return;
+    await precacheFile(cache, file[0], file[1], 'low').catch(() => undefined);
+    return next();
+  };
+  await Promise.all([next(), next(), next(), next()]);
+}
+
+/** A back-office chunk: from the precache, or from the network and then kept there. */
+async function backOfficeChunk({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+  const cacheKey = precache.getCacheKeyForURL(request.url);
+  const cache = await caches.open(precache.strategy.cacheName);
+  const held = cacheKey ? await cache.match(cacheKey) : undefined;
+  if (held) return held;
+  const response = await fetch(request);
+  if (response.ok && cacheKey) event.waitUntil(cache.put(cacheKey, response.clone()));
+  return response;
 }
 
 /**
@@ -87,6 +143,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const urls = Array.isArray(data?.urls) ? data.urls.filter((url): url is string => typeof url === 'string') : [];
   if (data?.type === KEEP_EVENT_IMAGES) event.waitUntil(keepEventImages(urls));
   if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn(() => pages.keepAll(urls)));
+  if (data?.type === KEEP_BACK_OFFICE) event.waitUntil(keepBackOffice());
 });
 // The first worker takes over the open page at once, so the first visit's requests are cached (a
 // page it missed, loaded while it activated, asks with CLAIM); later versions only activate on
@@ -151,6 +208,7 @@ registerRoute(
 );
 
 // After the navigation route: the precache would answer a navigation to / with its index.html.
+registerRoute(({ url }) => later.has(url.href), backOfficeChunk);
 registerRoute(new PrecacheRoute(precache));
 
 registerRoute(
