@@ -41,6 +41,11 @@ const listeners = new Set<() => void>();
  */
 let prepared: Promise<Replica | null> | null = null;
 
+/**
+ * Whether the visitor's replica has said it holds a full pull of every table, before the page
+ * follows its values (the footer's 'Available offline' need not wait for that).
+ */
+let offlineReadyInWorker = false;
 /** The open replica's requests, watched for what they show of the connection (connection.ts). */
 let watching: { unsubscribe(): void } | null = null;
 
@@ -63,6 +68,24 @@ export function replicaState(): ReplicaState {
 }
 
 const idleOnServer = (): ReplicaState => IDLE;
+
+function markOfflineReady(): void {
+  if (offlineReadyInWorker) return;
+  offlineReadyInWorker = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * True once the visitor's replica in its worker holds a full pull of every table, even before the
+ * page follows it (then its status says so too). Never on the server.
+ */
+export function useOfflineReadyInWorker(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => offlineReadyInWorker,
+    () => false,
+  );
+}
 
 /** The replica, as React state: re-renders when it opens, fails or changes mode. */
 export function useReplicaState(): ReplicaState {
@@ -110,7 +133,12 @@ async function openPublicInWorker(settings: Promise<Settings>): Promise<Replica 
   ]);
   if (!inWorker) return null;
   try {
-    return await inWorker.openReplicaInWorker({ supabaseUrl, anonKey, onUpcomingEvents: keepUpcomingEventsOffline });
+    return await inWorker.openReplicaInWorker({
+      supabaseUrl,
+      anonKey,
+      onUpcomingEvents: keepUpcomingEventsOffline,
+      onOfflineReady: markOfflineReady,
+    });
   } catch {
     // No module workers, or the replica cannot open in one.
     return null;

@@ -62,6 +62,23 @@ describe("a visitor's replica in a worker", () => {
     expect(handed).toEqual([oslo, { pages: [], images: [] }]);
   });
 
+  it("says when the worker's replica is offline-ready, before the page watches anything in it", async () => {
+    const worker = fakeWorker();
+    let ready = 0;
+    const opening = openReplicaInWorker({
+      supabaseUrl: 'http://api.test',
+      anonKey: 'anon',
+      createWorker: () => worker.port,
+      onOfflineReady: () => (ready += 1),
+    });
+    worker.answer({ type: 'opened' });
+    await opening;
+    expect(ready).toBe(0);
+    worker.answer({ type: 'offlineReady' });
+    expect(ready).toBe(1);
+    expect(worker.sent.filter((message) => message.type === 'watch')).toEqual([]);
+  });
+
   it('opens the replica in the worker with the settings, and is ready once the worker says so', async () => {
     const { worker, replica } = await openedReplica();
     expect(worker.sent[0]).toEqual({ type: 'open', supabaseUrl: 'http://api.test', anonKey: 'anon' });

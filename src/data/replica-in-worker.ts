@@ -39,6 +39,8 @@ export interface WorkerReplicaOptions {
   destroyTimeoutMs?: number;
   /** Gets every upcoming event's page and images, whenever the worker gathers them anew. */
   onUpcomingEvents?: (offline: UpcomingEventsOffline) => void;
+  /** Called once the replica holds a full pull of every table, whether the page follows it or not. */
+  onOfflineReady?: () => void;
 }
 
 /**
@@ -112,6 +114,9 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
           return;
         case 'upcomingEvents':
           options.onUpcomingEvents?.(message.offline);
+          return;
+        case 'offlineReady':
+          options.onOfflineReady?.();
           return;
       }
     });

@@ -36,7 +36,12 @@ export type FromWorker =
    * Every upcoming event's page and its images (event-images.ts), sent once the replica is
    * offline-ready and again when they change: the page hands them to the service worker to keep.
    */
-  | { type: 'upcomingEvents'; offline: UpcomingEventsOffline };
+  | { type: 'upcomingEvents'; offline: UpcomingEventsOffline }
+  /**
+   * Sent once, when the replica holds a full pull of every table: the page may say 'Available
+   * offline' before it follows the replica's values.
+   */
+  | { type: 'offlineReady' };
 
 /** What keeps every upcoming event readable offline: its page's path and its pictures' URLs. */
 export interface UpcomingEventsOffline {

@@ -16,6 +16,8 @@ import {
   concatMap,
   debounceTime,
   distinctUntilChanged,
+  filter,
+  first,
   map,
   merge,
   startWith,
@@ -123,6 +125,12 @@ async function handle(message: ToWorker): Promise<void> {
         (replica) => {
           performance.mark('replica:opened');
           post({ type: 'opened' });
+          replica.engine.status$
+            .pipe(
+              filter((status) => status.offlineReady),
+              first(),
+            )
+            .subscribe(() => post({ type: 'offlineReady' }));
           sendUpcomingEvents(replica);
           return replica;
         },

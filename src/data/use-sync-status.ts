@@ -7,7 +7,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncStatus } from '../../sync/index.ts';
 import { backendUnreachable, subscribeConnection } from './connection.ts';
-import { useReplicaState } from './engine-store.ts';
+import { useOfflineReadyInWorker, useReplicaState } from './engine-store.ts';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -72,14 +72,16 @@ function subscribeServiceWorker(listener: () => void): () => void {
 
 /**
  * True once this device can show every public page offline: the replica holds a full pull of every
- * table (`offlineReady`) and a service worker is active to serve the pages. Never on the server.
+ * table (`offlineReady`: its status once the page follows it, its worker's word before) and a
+ * service worker is active to serve the pages. Never on the server.
  */
 export function useAvailableOffline(): boolean {
   const status = useSyncStatus();
+  const readyInWorker = useOfflineReadyInWorker();
   const workerActive = useSyncExternalStore(
     subscribeServiceWorker,
     () => serviceWorkerActive,
     () => false,
   );
-  return workerActive && status !== null && status.offlineReady;
+  return workerActive && (status ? status.offlineReady : readyInWorker);
 }
