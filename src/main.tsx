@@ -5,9 +5,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
 import { prepareReplica, replicaState, requestReplica } from './data/engine-store.ts';
+import { releaseStorageOnPageHide } from './data/release-storage-on-page-hide.ts';
 import { seedLiveReads } from './data/use-live-read.ts';
 import { SEED_ELEMENT_ID } from './lib/server-seed.ts';
 import './index.css';
+
+// Before anything opens IndexedDB: a page frozen in the back-forward cache must not hold it.
+releaseStorageOnPageHide();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
