@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
-import { BUILD_MANIFEST, ssrDirOf } from './scripts/page-template.ts';
+import { BUILD_MANIFEST, serverManifestOf } from './scripts/page-template.ts';
 import { backOfficeOnlyFiles, markLaterEntries, type ChunkManifest } from './scripts/precache-phases.ts';
 import { prerender } from './scripts/prerender.ts';
 
@@ -99,9 +99,7 @@ export default defineConfig({
         // public site needs (scripts/precache-phases.ts). The prerender has moved Vite's manifest.
         manifestTransforms: [
           async (entries) => {
-            const manifest = JSON.parse(
-              await readFile(path.join(ssrDirOf(outDir), 'manifest.json'), 'utf8'),
-            ) as ChunkManifest;
+            const manifest = JSON.parse(await readFile(serverManifestOf(outDir), 'utf8')) as ChunkManifest;
             return { manifest: markLaterEntries(entries, backOfficeOnlyFiles(manifest)) };
           },
         ],

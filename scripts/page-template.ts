@@ -3,6 +3,7 @@
  * (scripts/prerender.ts), and per request for event pages (scripts/serve-app.ts).
  */
 
+import path from 'node:path';
 import { SITE_PAGES } from '../supabase/functions/_shared/site-pages.ts';
 import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 
@@ -21,6 +22,9 @@ export const EVENT_TEMPLATE = 'event-template.html';
 export const pageTemplateFile = (route: string) => `pages/${route === '/' ? 'index' : route.slice(1)}.html`;
 /** Where Vite writes its build manifest in the output (vite.config.ts); the prerender moves it into the server folder. */
 export const BUILD_MANIFEST = '.vite/manifest.json';
+
+/** Where the prerender leaves that manifest: in the SSR folder (`ssrDirOf`), no file for the browser. */
+export const serverManifestOf = (outDir: string) => path.join(ssrDirOf(outDir), 'manifest.json');
 
 /** The element that ends a rendered page's markup; its first paint waits for it. */
 export const PAGE_END_ID = 'page-end';

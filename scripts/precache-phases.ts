@@ -37,14 +37,14 @@ export function backOfficeOnlyFiles(manifest: ChunkManifest): Set<string> {
   );
 }
 
-/** A precache entry the service worker fetches after it has activated, not during its install. */
-export type PhasedEntry = ManifestEntry & { later?: true };
-
-/** Marks the entries of `laterFiles` (paths relative to the build's root) as fetched later. */
+/**
+ * Marks the entries of `laterFiles` (paths relative to the build's root) `later`: the service worker
+ * fetches them after it has activated, not during its install.
+ */
 export function markLaterEntries<T extends ManifestEntry>(
   entries: T[],
   laterFiles: ReadonlySet<string>,
-): (T & PhasedEntry)[] {
+): (T & { later?: true })[] {
   return entries.map((entry) =>
     laterFiles.has(entry.url.replace(/^\//, '')) ? { ...entry, later: true as const } : entry,
   );

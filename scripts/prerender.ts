@@ -23,6 +23,7 @@ import {
   PRERENDERED_ROUTES,
   fillTemplate,
   pageTemplateFile,
+  serverManifestOf,
   ssrDirOf,
 } from './page-template.ts';
 
@@ -183,7 +184,7 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
   // Read once, then kept with the server bundle rather than published with the site.
   const manifestFile = path.join(options.outDir, BUILD_MANIFEST);
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BuildManifest;
-  await rename(manifestFile, path.join(serverDir, 'manifest.json'));
+  await rename(manifestFile, serverManifestOf(options.outDir));
   await rm(path.dirname(manifestFile), { recursive: true, force: true });
   for (const route of PRERENDERED_ROUTES) {
     const withRouteChunks = (html: string) => routeChunkPreloads(html, manifest, routeModuleOf(route));

@@ -136,7 +136,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
   /** Tries of the direct read: one more each time the connection comes back after it failed. */
   const [attempt, setAttempt] = useState(0);
-  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(null);
+  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(
+    null,
+  );
   const replicaState = useReplicaState();
   const replica = replicaState.status === 'ready' ? replicaState.replica : null;
 
