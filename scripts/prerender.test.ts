@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, splitHeadTags } from './page-template.ts';
 import {
+  clientRoutes,
   routeChunkPreloads,
   routeModuleOf,
   startAfterLoad,
@@ -121,5 +122,31 @@ describe('prerendered pages', () => {
       'routes-4.js',
     ]);
     expect(() => routeChunkPreloads(html, manifest, routeModuleOf('/awards'))).toThrow(/no chunk for/);
+  });
+
+  it('gives each page the browser renders by itself a shell that preloads its layout and its own chunks', () => {
+    const split = (module: string) => ({ [`src/routes/${module}.tsx?tsr-split=component`]: { file: `${module}.js` } });
+    const manifest: BuildManifest = {
+      ...split('index'),
+      ...split('awards'),
+      ...split('auth'),
+      ...split('admin'),
+      ...split('admin/index'),
+      ...split('admin/events'),
+      ...split('events/$slug'),
+    };
+    expect(clientRoutes(manifest, ['/', '/awards'])).toEqual([
+      { page: '/auth', file: 'auth/index.html', routeModules: ['src/routes/auth.tsx'] },
+      {
+        page: '/admin',
+        file: 'admin/index.html',
+        routeModules: ['src/routes/admin.tsx', 'src/routes/admin/index.tsx'],
+      },
+      {
+        page: '/admin/events',
+        file: 'admin/events/index.html',
+        routeModules: ['src/routes/admin.tsx', 'src/routes/admin/events.tsx'],
+      },
+    ]);
   });
 });

@@ -7,7 +7,8 @@
  *   (schema/).
  *
  * Public pages paint before the replica is ready with `sync/first-paint.ts`, which is deliberately
- * not re-exported here: it must stay free of RxDB and supabase-js so it loads before them.
+ * not re-exported here: it must stay free of RxDB and supabase-js so it loads before them. The back
+ * office's pages import `sync/without-engine.ts` (re-exported here) for the same reason.
  */
 export {
   createSyncEngine,
@@ -33,9 +34,6 @@ export {
 export type { ColumnDescriptor, ColumnKind, TableDescriptor } from './schema/descriptor.ts';
 export { TABLES } from './schema/tables.generated.ts';
 export { collectionSchema, SCHEMA_VERSIONS } from './schema/rx-schemas.ts';
-export { rowSchemaOf, writeSchemaOf } from './schema/zod.ts';
 export type { FileOutbox, UploadTarget } from './outbox/index.ts';
 export type { OutboxItem } from './outbox/index.ts';
-export { BUCKET_OF_KIND, objectPath, randomObjectName, type ImageKind } from './outbox/object-names.ts';
-export { resizeImage, type ResizeOptions } from './outbox/resize-image.ts';
-export { isLocalUrl } from './outbox/local-url.ts';
+export * from './without-engine.ts';

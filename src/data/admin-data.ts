@@ -7,26 +7,30 @@
  * is opened by the auth layer once an admin has signed in (`requestReplica('admin', client)`).
  */
 import { useEffect, useMemo, useState } from 'react';
+import type {
+  DocPatch,
+  NewDoc,
+  SyncConflict,
+  SyncDoc,
+  SyncEngine,
+  SyncErrorEntry,
+  TableName,
+} from '../../sync/index.ts';
+// Values from the engine-free part only: a page importing this module must not wait for RxDB.
 import {
   BUCKET_OF_KIND,
   isLocalUrl,
   objectPath,
   randomObjectName,
   resizeImage,
-  type DocPatch,
   type ImageKind,
-  type NewDoc,
-  type SyncConflict,
-  type SyncDoc,
-  type SyncEngine,
-  type SyncErrorEntry,
-  type TableName,
-} from '../../sync/index.ts';
+} from '../../sync/without-engine.ts';
 import { useAuth } from './auth.ts';
+import { keepRows, useKeptRows } from './kept-admin-rows.ts';
 import { useReplicaState } from './engine-store.ts';
 
 /** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
-export { writeSchemaOf } from '../../sync/index.ts';
+export { writeSchemaOf } from '../../sync/without-engine.ts';
 
 export type { DocPatch, NewDoc, SyncConflict, SyncDoc, SyncErrorEntry, TableName } from '../../sync/index.ts';
 
@@ -62,19 +66,27 @@ function useWithoutAdminRights(): boolean {
   return !loading && user !== null && !isAdmin;
 }
 
+/** The signed-in admin's id; null for anyone else. */
+function useAdminId(): string | null {
+  const { user, isAdmin } = useAuth();
+  return isAdmin && user ? user.id : null;
+}
+
 const NO_ROWS: never[] = [];
 
 /**
  * Every live row of a table in the admin replica, sorted with `compare`, as React state that follows
- * local writes and pulled changes. Undefined until the replica is open and has answered; empty for a
- * user without admin rights. Pass a comparator defined outside the component (a new function each
- * render re-sorts each render).
+ * local writes and pulled changes. Until the replica has answered, the rows this list last showed on
+ * this device (kept-admin-rows.ts); undefined when there are none. Empty for a user without admin
+ * rights. Pass a comparator defined outside the component (a new function each render re-sorts each
+ * render).
  */
 export function useAdminRows<T extends TableName>(
   table: T,
   compare?: (a: SyncDoc<T>, b: SyncDoc<T>) => number,
 ): SyncDoc<T>[] | undefined {
   const engine = useAdminEngine();
+  const adminId = useAdminId();
   const rows = useEngineValue<SyncDoc<T>[]>(
     engine,
     (e) => {
@@ -86,18 +98,26 @@ export function useAdminRows<T extends TableName>(
     },
     [table],
   );
-  const sorted = useMemo(() => (rows && compare ? [...rows].sort(compare) : rows), [rows, compare]);
+  const kept = useKeptRows(table, rows === undefined ? adminId : null);
+  useEffect(() => {
+    if (rows && adminId) keepRows(adminId, table, rows);
+  }, [rows, adminId, table]);
+  const shown = rows ?? kept;
+  const sorted = useMemo(() => (shown && compare ? [...shown].sort(compare) : shown), [shown, compare]);
   return useWithoutAdminRights() ? NO_ROWS : sorted;
 }
 
 /**
  * True once the admin replica holds a full pull of `table` (lists show 'Loading...' until then), and
- * for a user without admin rights, who has nothing to wait for.
+ * for a user without admin rights, who has nothing to wait for. Until the replica answers, true when
+ * this device kept what the list last showed (useAdminRows shows that meanwhile).
  */
 export function useAdminTablePulled(table: TableName): boolean {
   const engine = useAdminEngine();
-  const pulled = useEngineValue<boolean>(engine, (e) => e.initialPull$(table), [table]) ?? false;
-  return useWithoutAdminRights() || pulled;
+  const adminId = useAdminId();
+  const pulled = useEngineValue<boolean>(engine, (e) => e.initialPull$(table), [table]);
+  const kept = useKeptRows(table, pulled === undefined ? adminId : null);
+  return useWithoutAdminRights() || (pulled ?? kept !== undefined);
 }
 
 /** Lost local versions waiting for the admin to re-apply or dismiss them. */

@@ -11,6 +11,8 @@
  * and only an answer from the server changes it. A check that could not reach the server falls back
  * to the memory; any answer from the server, or any other failure, counts as it is (a failed check
  * means not admin).
+ * The back office's kept lists (kept-admin-rows.ts) are dropped with the role: at sign-out, or when
+ * the server says the user is no admin.
  * Likewise, when supabase-js cannot refresh an expired session because the network is down, it keeps
  * the session in storage but reports nobody signed in; the store then keeps that user signed in on
  * the stored session (the replica's pushes wait for a fresh token), and refreshes once back online.
@@ -18,6 +20,7 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useMemo, useSyncExternalStore } from 'react';
 import { replicaState, requestReplica } from './engine-store.ts';
+import { dropKeptRows, readKeptRows } from './kept-admin-rows.ts';
 import { SESSION_STORAGE_KEY, createSessionlessClient, getSupabase } from './supabase-client.ts';
 
 export { getSupabase } from './supabase-client.ts';
@@ -163,7 +166,10 @@ function openReplicaFor(client: SupabaseClient, isAdmin: boolean): void {
     return;
   }
   const current = replicaState();
-  if (current.status !== 'idle' && current.mode === 'admin') void requestReplica('public');
+  if (current.status !== 'idle' && current.mode === 'admin') {
+    void dropKeptRows();
+    void requestReplica('public');
+  }
 }
 
 async function onSession(client: SupabaseClient, reported: Session | null): Promise<void> {
@@ -213,6 +219,17 @@ function startFromMemory(): void {
   knownRole = { userId: kept.user.id, isAdmin: true, answered: false };
   setState({ loading: false, user: kept.user, session: kept, isAdmin: true, signedOut: false });
 }
+
+/**
+ * In the browser, the lists a remembered admin last saw are read from this device as this module
+ * loads, before anything renders: the back office's pages load it with theirs.
+ */
+function readKeptListsEarly(): void {
+  if (typeof window === 'undefined') return;
+  const kept = storedSession();
+  if (kept && rememberedRole(kept.user.id)) readKeptRows(kept.user.id);
+}
+readKeptListsEarly();
 
 function start(): void {
   if (started) return;
@@ -268,6 +285,7 @@ async function signOut(): Promise<void> {
   const client = await getSupabase();
   userSignedOut = true;
   rememberRole(null);
+  await dropKeptRows();
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) throw error;
 }

@@ -192,6 +192,77 @@ test('the back office opens from what it holds when the API never answers, witho
   }
 });
 
+/** The rows of `table` this device keeps of what the back office's list showed (src/data/kept-admin-rows.ts). */
+function keptRows(page: Page, table: string): Promise<{ title?: string }[] | null> {
+  return page.evaluate(
+    (name) =>
+      new Promise<{ title?: string }[] | null>((resolve) => {
+        const open = indexedDB.open('cdo-admin-lists');
+        open.onupgradeneeded = () => {
+          // Not there: nothing kept. Abandon the creation this call would make.
+          open.transaction?.abort();
+          resolve(null);
+        };
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('rows').objectStore('rows').get(name);
+          get.onsuccess = () => {
+            db.close();
+            resolve((get.result as { rows: { title?: string }[] } | undefined)?.rows ?? null);
+          };
+        };
+      }),
+    table,
+  );
+}
+
+test("the back office's lists paint from what they last showed before the replica opens, and sign-out drops that copy", async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Kept List Event');
+  await api.create('events', { title, start_date: daysFromNow(42), end_date: daysFromNow(43) });
+  await openEventsPage(page);
+  await expect(card(page, title)).toBeVisible();
+  await expect.poll(async () => (await keptRows(page, 'events'))?.some((row) => row.title === title)).toBe(true);
+
+  // Offline, in a page whose replica cannot open its database at all: whatever the list shows comes
+  // from the kept copy.
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  try {
+    await offline.addInitScript(() => {
+      const open = IDBFactory.prototype.open;
+      const refused: string[] = [];
+      Object.assign(window, { refusedDatabases: refused });
+      IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+        if (name.includes('cdo-admin') && name !== 'cdo-admin-lists') {
+          refused.push(name);
+          throw new DOMException('Refused by the test', 'UnknownError');
+        }
+        return open.call(this, name, version);
+      };
+    });
+    await offline.goto('/admin/events');
+    // The replica tried to open and could not, and the list shows all the same.
+    await expect
+      .poll(() => offline.evaluate(() => (window as unknown as { refusedDatabases: string[] }).refusedDatabases.length))
+      .toBeGreaterThan(0);
+    await expect(card(offline, title)).toBeVisible();
+  } finally {
+    await offline.close();
+    await context.setOffline(false);
+  }
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+  await expect
+    .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)))
+    .not.toContain('cdo-admin-lists');
+});
+
 test('a role removed elsewhere is acted on once the server answers the check', async ({ page, api }) => {
   const email = `${unique('demoted').replace(' ', '-')}@example.com`;
   const password = 'demoted-password';
