@@ -6,16 +6,35 @@
  * replica's databases, reloaded or opened it by its address got a back office that said
  * 'Syncing...' and 'Loading...' for good (docs/decisions/017-three-browser-engines.md).
  *
+ * The same holds for the Web Locks a frozen page holds: the replica's leader election holds one for
+ * as long as the replica is open, and a page opened next (a link followed, not the back button)
+ * waited behind it and never replicated (tests/engines: the replica evicted, then refilled).
+ *
  * So when the page is put into that cache (`pagehide` with `persisted`), every transaction it still
- * runs is aborted and every connection closed, at once: an aborted transaction wrote nothing, and a
- * write not yet committed was not yet confirmed to anyone. A page brought back from the cache with
- * its connections closed is loaded afresh.
+ * runs is aborted, every connection closed and every Web Lock it holds let go, at once, and the
+ * page's workers that hold storage are ended (`onPageFrozen`): an aborted transaction wrote nothing,
+ * and a write not yet committed was not yet confirmed to anyone. A page brought back from the cache
+ * after that is loaded afresh.
  */
 
 const transactions = new Set<IDBTransaction>();
 const connections = new Set<IDBDatabase>();
+/** Lets go of a Web Lock this page holds, each. */
+const heldLocks = new Set<() => void>();
+/** What else lets go of storage when the page is frozen (`onPageFrozen`). */
+const onFrozen = new Set<() => void>();
 let released = false;
 let installed = false;
+
+/**
+ * Calls `release` when the page goes into the back-forward cache (a worker of the page that holds
+ * databases or locks ends itself with it); the page is then loaded afresh if it comes back. Returns
+ * a function that forgets `release` (the worker ended anyway).
+ */
+export function onPageFrozen(release: () => void): () => void {
+  onFrozen.add(release);
+  return () => onFrozen.delete(release);
+}
 
 function follow(transaction: IDBTransaction): void {
   transactions.add(transaction);
@@ -26,7 +45,11 @@ function follow(transaction: IDBTransaction): void {
 }
 
 function release(): void {
-  if (transactions.size > 0 || connections.size > 0) released = true;
+  if (transactions.size > 0 || connections.size > 0 || heldLocks.size > 0 || onFrozen.size > 0) released = true;
+  for (const letGo of [...heldLocks]) letGo();
+  heldLocks.clear();
+  for (const releaseMore of [...onFrozen]) releaseMore();
+  onFrozen.clear();
   for (const transaction of [...transactions]) {
     try {
       transaction.abort();
@@ -69,6 +92,29 @@ export function releaseStorageOnPageHide(): void {
     follow(started);
     return started;
   };
+
+  if (typeof LockManager !== 'undefined') {
+    const request = LockManager.prototype.request as (
+      this: LockManager,
+      name: string,
+      ...rest: unknown[]
+    ) => Promise<unknown>;
+    // A lock is held until the promise its callback returned settles: that promise now also settles
+    // when the page is frozen.
+    LockManager.prototype.request = function (this: LockManager, name: string, ...rest: unknown[]) {
+      const callback = rest.pop() as LockGrantedCallback<unknown>;
+      const held = (lock: Lock | null) =>
+        new Promise((resolve, reject) => {
+          const letGo = () => resolve(undefined);
+          heldLocks.add(letGo);
+          Promise.resolve()
+            .then(() => callback(lock))
+            .then(resolve, reject)
+            .finally(() => heldLocks.delete(letGo));
+        });
+      return request.call(this, name, ...rest, held);
+    } as LockManager['request'];
+  }
 
   window.addEventListener('pagehide', (event) => {
     if (event.persisted) release();

@@ -11,6 +11,7 @@
  * the browser, never as one long task.
  */
 import { startTransition } from 'react';
+import { onPageFrozen } from './release-storage-on-page-hide.ts';
 import type { SyncStatus, TableName } from '../../sync/index.ts';
 import type { PublicReads, Replica, ReplicaEngine, Subscribable } from './replica.ts';
 import type {
@@ -89,6 +90,9 @@ function sharedWatch<T>(watch: (watched: Watched, next: (value: unknown) => void
  */
 export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Replica> {
   const worker = (options.createWorker ?? appWorker)();
+  // Frozen in the back-forward cache, the worker would keep its databases and its leader lock from
+  // the next page (release-storage-on-page-hide.ts); the page reloads if it comes back.
+  const forgetWorker = onPageFrozen(() => worker.terminate());
   const listeners = new Map<number, (value: unknown) => void>();
   let lastId = 0;
   let onDestroyed: (() => void) | null = null;
@@ -229,6 +233,7 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
           clearTimeout(timer);
           listeners.clear();
           worker.terminate();
+          forgetWorker();
           resolve();
         }
         onDestroyed = finish;
@@ -243,6 +248,7 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
     () => ({ engine, reads }),
     (error: unknown) => {
       worker.terminate();
+      forgetWorker();
       throw error;
     },
   );

@@ -302,6 +302,46 @@ export const STORIES: readonly Story[] = [
     },
   },
   {
+    name: "the replica's storage evicted after a visit (as WebKit does to a site unused for days): the next visit refills it, offline-ready again",
+    async run(session, world) {
+      await session.goto(`${world.appUrl}/`);
+      await untilAvailableOffline(session);
+      // Every database of the app gone, its service worker (and the worker's own database, which
+      // it holds open), caches and localStorage left: the harshest case, where what the app
+      // remembers outlives its data. Done from a page that runs no script of the app, so that
+      // nothing of the app holds a database open.
+      await session.goto(`${world.appUrl}/runtime-config.json`);
+      const wiped = await session.run<string[]>(`
+        const names = (await indexedDB.databases()).map((db) => db.name).filter((name) => !name.startsWith('workbox'));
+        for (const name of names) {
+          await new Promise((resolve, reject) => {
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = resolve;
+            request.onerror = () => reject(request.error);
+            request.onblocked = () => reject(new Error('blocked: ' + name));
+          });
+        }
+        const left = (await indexedDB.databases()).map((db) => db.name).filter((name) => names.includes(name));
+        if (left.length > 0) throw new Error('still there: ' + left.join(', '));
+        return names;`);
+      if (wiped.length === 0) throw new Error('the visit left no database to evict');
+      await session.goto(`${world.appUrl}/`);
+      await until(
+        session,
+        'the upcoming event on the home page',
+        `return document.querySelector('#events')?.textContent?.includes(${text(world.upcoming.title)}) || null;`,
+      );
+      await untilAvailableOffline(session);
+      world.offline();
+      try {
+        await session.goto(`${world.appUrl}/events/${world.upcoming.slug}`);
+        await untilHeading(session, world.upcoming.title);
+      } finally {
+        world.online();
+      }
+    },
+  },
+  {
     name: "the visitor's replica receives a live change",
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
