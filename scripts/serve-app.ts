@@ -92,6 +92,18 @@ async function pageFor(root: string, pathname: string): Promise<Buffer> {
   throw new Error(`no index.html in ${root}`);
 }
 
+const BACK_OFFICE_PAGE = /^\/?(admin|auth)(\/|$)/;
+
+/**
+ * The back office and its sign-in page are never stored by the browser (`no-store`): after 'Sign
+ * Out', Back must not bring an admin's page back from the back-forward cache, and a page frozen
+ * there with its databases half-open blocked WebKit's IndexedDB for the next one
+ * (docs/decisions/017-three-browser-engines.md). Every other page and file revalidates.
+ */
+function pageCacheControl(pathname: string): string {
+  return BACK_OFFICE_PAGE.test(pathname) ? 'no-store' : 'no-cache';
+}
+
 /** How long a page's render may wait for the backend before the prerendered page is served instead. */
 const RENDER_TIMEOUT_MS = 3000;
 
@@ -250,7 +262,9 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
       const immutable = requested.startsWith(path.join(root, 'assets') + path.sep);
       return c.body(new Uint8Array(body), 200, {
         'Content-Type': CONTENT_TYPES[path.extname(requested)] ?? 'application/octet-stream',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Cache-Control': immutable
+          ? 'public, max-age=31536000, immutable'
+          : pageCacheControl(path.relative(root, requested).split(path.sep).join('/')),
       });
     }
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
@@ -260,7 +274,7 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     const page = html ?? (await pageFor(root, url.pathname));
     return c.body(typeof page === 'string' ? page : new Uint8Array(page), status, {
       'Content-Type': CONTENT_TYPES['.html']!,
-      'Cache-Control': 'no-cache',
+      'Cache-Control': pageCacheControl(url.pathname),
       // The page's first data request goes to the API (CORS): open that connection while scripts load.
       Link: `<${new URL(options.runtimeConfig.supabaseUrl).origin}>; rel=preconnect; crossorigin`,
     });

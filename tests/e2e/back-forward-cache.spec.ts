@@ -50,3 +50,27 @@ test('a page going into the back-forward cache ends its IndexedDB work, and one 
   await reloaded;
   await expect(page.locator('#events')).toBeVisible();
 });
+
+test('a page going into the back-forward cache lets go of the Web Locks it holds, so the next page can take them', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const outcome = await page.evaluate(async () => {
+    const name = `bfcache-lock-${Math.random().toString(36).slice(2)}`;
+    // Held for good, as the replica's leader election holds its lock while the replica is open.
+    await new Promise<void>((granted) => {
+      void navigator.locks.request(name, () => {
+        granted();
+        return new Promise(() => undefined);
+      });
+    });
+    const free = () => navigator.locks.request(name, { ifAvailable: true }, (lock) => lock !== null);
+    const before = await free();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    // A lock goes once the promise its holder returned has settled: after this task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const after = await free();
+    return { before, after };
+  });
+  expect(outcome).toEqual({ before: false, after: true });
+});
