@@ -405,6 +405,23 @@ async function signInAsAdmin(context: BrowserContext, appUrl: string): Promise<P
     const found = await pullFlags(page, 'cdo-admin-meta', 'admin');
     return Object.keys(found).length >= TABLES.length ? true : null;
   });
+  // An admin who signed in before has had the list on screen for a moment: its kept copy is written.
+  await until('the events list kept on the device', () =>
+    page.evaluate(
+      () =>
+        new Promise<true | null>((resolve) => {
+          const open = indexedDB.open('cdo-admin-lists');
+          // Not made yet: do not make it here (the app creates it with its store).
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => resolve(null);
+          open.onsuccess = () => {
+            const db = open.result;
+            const get = db.transaction('rows').objectStore('rows').get('events');
+            get.onsuccess = () => (db.close(), resolve(get.result ? true : null));
+          };
+        }),
+    ),
+  );
   return page;
 }
 

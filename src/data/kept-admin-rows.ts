@@ -29,7 +29,8 @@ interface KeptRecord {
 let loaded: { userId: string; rows: Map<string, unknown[]> } | null = null;
 let loading: string | null = null;
 const listeners = new Set<() => void>();
-const pendingWrites = new Map<string, ReturnType<typeof setTimeout>>();
+/** Lists waiting for their delay before they are written, by table. */
+const pendingWrites = new Map<string, { timer: ReturnType<typeof setTimeout>; record: KeptRecord }>();
 
 function notify(): void {
   for (const listener of listeners) listener();
@@ -95,23 +96,43 @@ export function useKeptRows<T extends TableName>(table: T, userId: string | null
   return rows as SyncDoc<T>[] | undefined;
 }
 
+function write(record: KeptRecord): void {
+  // A full or refused storage: the next opening simply waits for the replica.
+  withStore('readwrite', (store) => store.put(record)).catch(() => undefined);
+}
+
+/** Writes every list waiting for its delay now: the page is being hidden or closed. */
+function writePending(): void {
+  for (const { timer, record } of pendingWrites.values()) {
+    clearTimeout(timer);
+    write(record);
+  }
+  pendingWrites.clear();
+}
+
 /** Keeps `rows` as what `table`'s list shows `userId`, written a moment after the last change. */
 export function keepRows(userId: string, table: TableName, rows: readonly unknown[]): void {
-  clearTimeout(pendingWrites.get(table));
-  pendingWrites.set(
-    table,
-    setTimeout(() => {
-      pendingWrites.delete(table);
-      const record: KeptRecord = { table, userId, rows: [...rows], at: new Date().toISOString() };
-      // A full or refused storage: the next opening simply waits for the replica.
-      withStore('readwrite', (store) => store.put(record)).catch(() => undefined);
-    }, WRITE_DELAY_MS),
-  );
+  clearTimeout(pendingWrites.get(table)?.timer);
+  const record: KeptRecord = { table, userId, rows: [...rows], at: new Date().toISOString() };
+  const timer = setTimeout(() => {
+    pendingWrites.delete(table);
+    write(record);
+  }, WRITE_DELAY_MS);
+  if (pendingWrites.size === 0 && typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', writeWhenHidden);
+  }
+  pendingWrites.set(table, { timer, record });
+}
+
+function writeWhenHidden(): void {
+  if (document.visibilityState !== 'hidden') return;
+  document.removeEventListener('visibilitychange', writeWhenHidden);
+  writePending();
 }
 
 /** Drops every kept list (sign-out, a role removed): nothing of the back office stays for the next user. */
 export async function dropKeptRows(): Promise<void> {
-  for (const timer of pendingWrites.values()) clearTimeout(timer);
+  for (const { timer } of pendingWrites.values()) clearTimeout(timer);
   pendingWrites.clear();
   loaded = null;
   loading = null;
