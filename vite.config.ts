@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
 import { BUILD_MANIFEST, serverManifestOf } from './scripts/page-template.ts';
+import { writePrecacheBundle } from './scripts/precache-bundle.ts';
 import { backOfficeOnlyFiles, markLaterEntries, type ChunkManifest } from './scripts/precache-phases.ts';
 import { prerender } from './scripts/prerender.ts';
 
@@ -96,11 +97,13 @@ export default defineConfig({
         globIgnores: ['demo/**', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // The back office's own chunks follow once the worker is active: the install holds what the
-        // public site needs (scripts/precache-phases.ts). The prerender has moved Vite's manifest.
+        // public site needs (scripts/precache-phases.ts), and fetches it as one bundle besides the
+        // pages (scripts/precache-bundle.ts). The prerender has moved Vite's manifest.
         manifestTransforms: [
           async (entries) => {
             const manifest = JSON.parse(await readFile(serverManifestOf(outDir), 'utf8')) as ChunkManifest;
-            return { manifest: markLaterEntries(entries, backOfficeOnlyFiles(manifest)) };
+            const phased = markLaterEntries(entries, backOfficeOnlyFiles(manifest));
+            return { manifest: await writePrecacheBundle(outDir, phased) };
           },
         ],
       },

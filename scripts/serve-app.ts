@@ -23,6 +23,7 @@ import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import { log } from '../server/log.ts';
 import { EVENT_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, pageTemplateFile, ssrDirOf } from './page-template.ts';
+import { CONTENT_TYPES } from './content-types.ts';
 import { COMMON_HEADERS, pageHeadersLoader } from './security-headers.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
 
@@ -39,26 +40,6 @@ export interface AppServerOptions {
   siteUrl?: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.woff2': 'font/woff2',
-};
 
 async function readIfFile(file: string): Promise<Buffer | null> {
   try {

@@ -82,8 +82,9 @@ async function startApp(root: HTMLElement): Promise<void> {
  *   and followed at once they cost the page's responsiveness (Lighthouse's blocking time) 0.5 to
  *   2 s on this machine class. What the page showed is kept at once anyway
  *   (src/data/kept-reads.ts), and a read that fails (offline) takes the replica over at once.
- * - The service worker registers once the route's chunks have loaded (its install, in its own
- *   thread, then finds them in the HTTP cache instead of fetching them a second time).
+ * - The service worker registers at once: its install is one request for the public site's files
+ *   (the precache bundle) and one per page, in its own thread, so it no longer waits for the
+ *   route's chunks to be in the HTTP cache.
  * The back office opens the admin's replica itself (src/data/auth.ts).
  */
 const REPLICA_DELAY_MS = 4000;
@@ -103,4 +104,5 @@ function registerServiceWorker(): void {
 }
 
 startReplica();
-void startApp(container).finally(registerServiceWorker);
+registerServiceWorker();
+void startApp(container);

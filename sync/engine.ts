@@ -25,6 +25,7 @@ import { trackPendingChanges } from './engine/pending.ts';
 import { ProblemLog } from './engine/problems.ts';
 import { FIRST_PULL_ORDER, scheduleFirstPulls } from './engine/first-pulls.ts';
 import { startReplications } from './engine/replications.ts';
+import { fillFromKeptRows } from './engine/kept-rows.ts';
 import { initialPullKey, syncStatus$ } from './engine/status.ts';
 import type { SyncEngine, SyncEngineOptions } from './engine/types.ts';
 import { localWrites } from './engine/writes.ts';
@@ -92,6 +93,22 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       });
     },
   });
+  const { keptRows } = options;
+  /**
+   * Kept rows fill the tables never pulled (public mode), one fill at a time (the second finds
+   * nothing left to do); a failure leaves the tables to the pulls.
+   */
+  let filling = Promise.resolve();
+  const fillFromKept = (): Promise<void> => {
+    if (mode !== 'public' || !keptRows) return filling;
+    filling = filling.then(() =>
+      fillFromKeptRows({ meta, collections, insert: replica.insertKeptRows, keptRows }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return filling;
+  };
   const pending = trackPendingChanges({ mode, meta, problems, replications, anyCollection });
   const leadership = followLeadership({
     name,
@@ -108,6 +125,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
         () => [],
       );
+      // Before any pull writes: what a visit of a few seconds kept is readable offline at once.
+      await fillFromKept();
       firstPulls.start(new Set(TABLE_NAMES.filter((_, index) => Boolean(flags[index]))));
       await firstPulls.settled();
     },
@@ -169,6 +188,9 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     awaitInitialPull: (table) => firstValueFrom(initialPull$(table).pipe(filter(Boolean))).then(() => undefined),
     prioritize: (tables) => firstPulls.prioritize(tables),
     resync: leadership.resync,
+    fillFromKeptRows: async () => {
+      if (leadership.isLeader.value) await fillFromKept();
+    },
     async pause() {
       await Promise.all(TABLE_NAMES.map((table) => replications[table].pause()));
     },

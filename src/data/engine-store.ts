@@ -214,6 +214,18 @@ export function prepareReplica(): void {
 }
 
 /**
+ * The service worker now holds every public row (src/lib/public-rows.ts): the visitor's replica,
+ * prepared or open, fills the tables it has not pulled yet from them, so that the pages it serves
+ * can be read offline before its own pulls are done.
+ */
+export function fillReplicaFromKeptRows(): void {
+  const replica = state.status === 'ready' ? Promise.resolve(state.replica) : prepared;
+  void replica?.then((open) => {
+    if (open?.engine.mode === 'public') open.engine.fillFromKeptRows();
+  });
+}
+
+/**
  * Opens the replica in `mode` (the visitor's by default) unless it is open or opening already.
  * Admin mode needs the signed-in admin's client; asking for the other mode closes the current one.
  */

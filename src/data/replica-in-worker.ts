@@ -224,6 +224,7 @@ export function openReplicaInWorker(options: WorkerReplicaOptions): Promise<Repl
     awaitInitialPull,
     prioritize: (tables) => tables.forEach(want),
     resync,
+    fillFromKeptRows: () => send({ type: 'fillFromKeptRows' }),
     destroy(destroyOptions) {
       destroyed ??= new Promise<void>((resolve) => {
         page?.removeEventListener('visibilitychange', onVisible);

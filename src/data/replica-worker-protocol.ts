@@ -25,6 +25,8 @@ export type ToWorker =
   | { type: 'prioritize'; tables: TableName[] }
   /** The page became visible or came online: pull now. */
   | { type: 'resync' }
+  /** The service worker now holds the public rows: fill the tables never pulled from them. */
+  | { type: 'fillFromKeptRows' }
   | { type: 'destroy'; removeData: boolean };
 
 export type FromWorker =

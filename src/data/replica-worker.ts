@@ -156,6 +156,9 @@ async function handle(message: ToWorker): Promise<void> {
     case 'resync':
       (await opening)?.engine.resync();
       return;
+    case 'fillFromKeptRows':
+      await (await opening)?.engine.fillFromKeptRows();
+      return;
     case 'destroy': {
       const replica = await opening;
       for (const subscription of watching.values()) subscription.unsubscribe();

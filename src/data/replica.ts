@@ -17,6 +17,7 @@ import {
 } from '../../sync/index.ts';
 import type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
 import { distinctAttendees } from '../../sync/past-attendees.ts';
+import { keptPublicRows } from '../lib/public-rows.ts';
 
 export interface ReplicaOptions {
   supabaseUrl: string;
@@ -211,6 +212,8 @@ export interface ReplicaEngine {
   awaitInitialPull(table: TableName): Promise<void>;
   prioritize(tables: readonly TableName[]): void;
   resync(): void;
+  /** Fills the tables never pulled from the public rows the service worker keeps (public mode). */
+  fillFromKeptRows(): void;
   destroy(options?: { removeData?: boolean }): Promise<void>;
 }
 
@@ -232,6 +235,7 @@ export async function openReplica(options: ReplicaOptions): Promise<ReplicaInPag
     anonKey: options.anonKey,
     mode: options.mode,
     ...(options.client ? { client: options.client } : {}),
+    ...(options.mode === 'public' ? { keptRows: keptPublicRows } : {}),
   });
   return { engine, reads: publicReads(engine) };
 }

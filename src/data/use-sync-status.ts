@@ -1,13 +1,14 @@
 /**
  * The replica's sync status for the UI (offline indicator, the back office's waiting changes),
  * or null until the replica is open. Before then, online/offline comes from the browser alone.
- * Also whether this device can show the site offline: the replica offline-ready and a service
- * worker active.
+ * Also whether this device can show the site offline: a service worker active, and the public rows
+ * held by it or by the replica.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncStatus } from '../../sync/index.ts';
 import { backendUnreachable, subscribeConnection } from './connection.ts';
-import { useOfflineReadyInWorker, useReplicaState } from './engine-store.ts';
+import { fillReplicaFromKeptRows, useOfflineReadyInWorker, useReplicaState } from './engine-store.ts';
+import { publicRowsKeptAt } from '../lib/public-rows.ts';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -46,10 +47,22 @@ export function useSyncStatus(): SyncStatus | null {
 }
 
 let serviceWorkerActive = false;
+/** Whether the active service worker holds every public row (kept at its install). */
+let publicRowsHeld = false;
 let watchingServiceWorker = false;
 const serviceWorkerListeners = new Set<() => void>();
 
-/** Learns when a service worker is active for this page (registered after the app starts, src/main.tsx). */
+/**
+ * Offline, the visitor's replica fills the tables it has not pulled yet from the public rows the
+ * service worker holds (online it pulls them: filling them first would only cost a first visit).
+ */
+function fillWhenOffline(): void {
+  if (publicRowsHeld && (!navigator.onLine || backendUnreachable())) fillReplicaFromKeptRows();
+}
+
+/**
+ * Learns when a service worker is active for this page, and whether it holds the public rows.
+ */
 function subscribeServiceWorker(listener: () => void): () => void {
   serviceWorkerListeners.add(listener);
   if (!watchingServiceWorker && 'serviceWorker' in navigator) {
@@ -62,6 +75,14 @@ function subscribeServiceWorker(listener: () => void): () => void {
         serviceWorkerActive = true;
         worker.removeEventListener('statechange', check);
         serviceWorkerListeners.forEach((notify) => notify());
+        void publicRowsKeptAt().then((at) => {
+          if (!at) return;
+          publicRowsHeld = true;
+          serviceWorkerListeners.forEach((notify) => notify());
+          fillWhenOffline();
+          subscribeConnection(fillWhenOffline);
+          window.addEventListener('offline', fillWhenOffline);
+        });
       };
       worker.addEventListener('statechange', check);
       check();
@@ -71,9 +92,10 @@ function subscribeServiceWorker(listener: () => void): () => void {
 }
 
 /**
- * True once this device can show every public page offline: the replica holds a full pull of every
- * table (`offlineReady`: its status once the page follows it, its worker's word before) and a
- * service worker is active to serve the pages. Never on the server.
+ * True once this device can show every public page offline: a service worker is active to serve the
+ * pages, and every public row is held, by the worker (kept at its install) or by the replica (a full
+ * pull of every table: `offlineReady`, its status once the page follows it, its worker's word
+ * before). Never on the server.
  */
 export function useAvailableOffline(): boolean {
   const status = useSyncStatus();
@@ -83,5 +105,10 @@ export function useAvailableOffline(): boolean {
     () => serviceWorkerActive,
     () => false,
   );
-  return workerActive && (status ? status.offlineReady : readyInWorker);
+  const rowsHeld = useSyncExternalStore(
+    subscribeServiceWorker,
+    () => publicRowsHeld,
+    () => false,
+  );
+  return workerActive && (rowsHeld || (status ? status.offlineReady : readyInWorker));
 }

@@ -42,6 +42,11 @@ export interface Replica {
   collections: SyncCollections;
   /** A collection typed loosely, for code that works on every table alike. */
   anyCollection(table: TableName): RxCollection<AnyDoc>;
+  /**
+   * Inserts rows kept apart from the replica into a table (engine/kept-rows.ts), the one write a
+   * public replica takes besides its pulls; ids it holds already are left as they are.
+   */
+  insertKeptRows(table: TableName, docs: AnyDoc[]): Promise<void>;
 }
 
 /** Opens (or creates, or migrates) the database `name` with every replicated table's collection. */
@@ -69,16 +74,29 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
     throw error;
   }
   const anyCollection = (table: TableName) => collections[table] as unknown as RxCollection<AnyDoc>;
+  /** Inserts of kept rows under way (kept-rows.ts): the one write a public replica takes besides its pulls. */
+  let keptRowInserts = 0;
   if (mode === 'public') {
     const readOnly = () => {
       throw new Error('The public replica is read-only: writes go through an admin engine');
     };
+    const keptRowsOnly = () => {
+      if (keptRowInserts === 0) readOnly();
+    };
     for (const table of TABLE_NAMES) {
       const collection = anyCollection(table);
-      collection.preInsert(readOnly, false);
+      collection.preInsert(keptRowsOnly, false);
       collection.preSave(readOnly, false);
       collection.preRemove(readOnly, false);
     }
   }
-  return { db, collections, anyCollection };
+  async function insertKeptRows(table: TableName, docs: AnyDoc[]): Promise<void> {
+    keptRowInserts += 1;
+    try {
+      await anyCollection(table).bulkInsert(docs);
+    } finally {
+      keptRowInserts -= 1;
+    }
+  }
+  return { db, collections, anyCollection, insertKeptRows };
 }

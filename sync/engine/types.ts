@@ -44,6 +44,18 @@ export interface SyncEngineOptions {
   retryTime?: number;
   /** Listen to realtime changes (default true). */
   realtime?: boolean;
+  /**
+   * Public mode: rows kept elsewhere (a visitor's service worker holds every public row), which fill
+   * the tables this replica has never pulled in full before it pulls them (engine/kept-rows.ts).
+   */
+  keptRows?: () => Promise<KeptRows | null>;
+}
+
+/** Rows of public tables kept apart from the replica: rows as the table API answers them, by table. */
+export interface KeptRows {
+  rows: Partial<Record<TableName, unknown>>;
+  /** When they were fetched (ISO). */
+  at: string;
 }
 
 /** Something the user should know went wrong. */
@@ -148,6 +160,11 @@ export interface SyncEngine {
   prioritize(tables: readonly TableName[]): void;
   /** Pulls (and pushes) everything now; the leading tab does it. */
   resync(): void;
+  /**
+   * Fills the tables never pulled in full from the kept rows of the options (`keptRows`), now that
+   * there are some; the leading tab does it, and it does at once when it starts to lead.
+   */
+  fillFromKeptRows(): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   /** Stops replicating and closes the database; `removeData` also deletes it from this browser. */

@@ -116,12 +116,15 @@ function pulledAt(page: Page, table: string): Promise<string> {
   );
 }
 
+/** The replica's requests (supabase-js marks them with X-Client-Info; the first paint's direct reads do not). */
+const fromReplica = (headers: Record<string, string>) => Boolean(headers['x-client-info']);
+
 test("the footer does not say 'Available offline' while a table is still missing", async ({ page, context }) => {
-  // The replica's pull of one table never gets an answer (supabase-js marks the replica's requests
-  // with X-Client-Info; the first paint's direct reads do not).
+  // The replica's pull of one table never gets an answer, and the service worker gets no public rows.
   await context.route('**/rest/v1/attendees?**', (route) =>
-    route.request().headers()['x-client-info'] ? route.abort() : route.continue(),
+    fromReplica(route.request().headers()) ? route.abort() : route.continue(),
   );
+  await context.route('**/rest/v1/rpc/public_rows', (route) => route.abort());
   await page.goto('/');
   await expect(page.locator('#events')).toBeVisible();
   await expect
@@ -133,6 +136,47 @@ test("the footer does not say 'Available offline' while a table is still missing
   await expect.poll(() => pulledTables(page).then((tables) => tables.length), { timeout: 60_000 }).toBe(10);
   expect(await pulledTables(page)).not.toContain('attendees');
   await expect(page.getByRole('contentinfo').getByText('Available offline')).toHaveCount(0);
+});
+
+test("a first visit whose replica pulled nothing is offline-ready from the rows the service worker keeps at its install: an event page never opened opens offline, with its speakers", async ({
+  page,
+  context,
+  api,
+}) => {
+  const upcoming = await createEvent(api, {
+    title: unique('Short Visit Summit'),
+    location: 'Tallinn',
+    subheading: 'A taxi ride of data strategy',
+    start_date: daysFromNow(21, 9),
+    end_date: daysFromNow(21, 17),
+  });
+  const speaker = await createAttendee(api, { name: unique('Short Visit Speaker'), company: 'Baltic Data' });
+  await addToEvent(api, upcoming.id, speaker.id);
+  // The visit ends before the replica gets a single answer.
+  await context.route('**/rest/v1/**', (route) =>
+    fromReplica(route.request().headers()) ? route.abort() : route.continue(),
+  );
+
+  await page.goto('/');
+  await expect(page.locator('#events').getByText(upcoming.title)).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByText('Available offline')).toBeVisible({ timeout: 60_000 });
+  const keptAt = await page.evaluate(async () => {
+    const kept = await caches.match('/public-rows.json', { cacheName: 'public-rows' });
+    return kept?.headers.get('x-fetched-at') ?? null;
+  });
+  expect(keptAt).not.toBeNull();
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`/events/${upcoming.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: upcoming.title })).toBeVisible();
+    await expect(page.getByText('A taxi ride of data strategy').first()).toBeVisible();
+    await expect(page.getByText(speaker.name).first()).toBeVisible();
+    // Filled from the kept rows, stamped with when they were kept: never as fresh as a pull.
+    expect(await pulledAt(page, 'events')).toBe(keptAt);
+  } finally {
+    await context.setOffline(false);
+  }
 });
 
 test('what a page has just fetched is not taken back by an older copy the device holds from an earlier visit', async ({

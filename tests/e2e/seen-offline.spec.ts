@@ -2,7 +2,8 @@
  * A first visit cut short (a few seconds in a taxi): what a public page showed online is readable
  * offline at once, even when the local replica had no time to fill; what never reached the device is
  * said in words; and the offline status says how old the content on screen is. The replica's own
- * requests are held back here, so only what the page kept as it painted can answer offline.
+ * requests are held back here, and so is the service worker's request for every public row (the
+ * visit ends before it is answered), so only what the page kept as it painted can answer offline.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { API_URL, daysFromNow, expect, test, unique } from './support/fixtures.ts';
@@ -19,13 +20,18 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
     .toBe('activated');
 }
 
+/** The service worker's one request for every public row, which its install keeps. */
+const PUBLIC_ROWS = `${API_URL}/rest/v1/rpc/public_rows`;
+
 /**
- * The replica never gets an answer: supabase-js marks its requests with X-Client-Info, the first
- * paint's direct reads do not.
+ * The replica never gets an answer (supabase-js marks its requests with X-Client-Info, the first
+ * paint's direct reads do not), nor does the service worker's request for the public rows.
  */
 async function holdBackReplica(context: BrowserContext): Promise<void> {
   await context.route(`${API_URL}/rest/v1/**`, (route) =>
-    route.request().headers()['x-client-info'] ? route.abort() : route.continue(),
+    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS
+      ? route.abort()
+      : route.continue(),
   );
 }
 
@@ -168,7 +174,9 @@ test('on a network that lets nothing through while the browser says online, the 
   // The replica's requests get no answer at all, so that only the page itself can find out that
   // the connection is back.
   await context.route(`${API_URL}/rest/v1/**`, (route) =>
-    route.request().headers()['x-client-info'] ? undefined : route.continue(),
+    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS
+      ? undefined
+      : route.continue(),
   );
   await page.goto('/');
   await expect(page.locator('#events').getByRole('listitem').first()).toBeVisible();

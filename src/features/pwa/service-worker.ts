@@ -38,12 +38,19 @@ import {
   KEEP_EVENT_IMAGES,
   KEEP_PAGES,
 } from '../../lib/worker-messages.ts';
+import { decodeBundle } from '../../lib/precache-bundle.ts';
+import { PUBLIC_ROWS_CACHE, PUBLIC_ROWS_FETCHED_AT, PUBLIC_ROWS_KEY, publicRowsRequest } from '../../lib/public-rows.ts';
 import { keptPages } from './kept-pages.ts';
 
-/** A precache entry; `later` marks the back office's own chunks (scripts/precache-phases.ts). */
-type PhasedEntry = PrecacheEntry & { later?: true };
+/**
+ * A precache entry; `later` marks the back office's own chunks (scripts/precache-phases.ts),
+ * `bundled` the files the install takes from the one `bundle` (scripts/precache-bundle.ts).
+ */
+type PhasedEntry = PrecacheEntry & { later?: true; bundled?: true; bundle?: true };
 declare const self: ServiceWorkerGlobalScope;
-const manifest = self.__WB_MANIFEST as PhasedEntry[];
+const entries = self.__WB_MANIFEST as PhasedEntry[];
+const manifest = entries.filter((entry) => !entry.bundle);
+const bundleUrl = entries.find((entry) => entry.bundle)?.url;
 
 const RUNTIME_CONFIG = '/runtime-config.json';
 const RUNTIME_CONFIG_CACHE = 'runtime-config';
@@ -51,6 +58,7 @@ const precache = new PrecacheController();
 precache.addToCacheList(manifest);
 /** The back office's chunks: fetched once this worker is active, and kept when first used. */
 const later = new Set(manifest.filter((entry) => entry.later).map((entry) => absolute(entry.url)));
+const bundled = new Set(manifest.filter((entry) => entry.bundled).map((entry) => absolute(entry.url)));
 function absolute(url: string): string {
   return new URL(url, self.location.href).href;
 }
@@ -73,18 +81,43 @@ async function precacheFile(cache: Cache, url: string, cacheKey: string, priorit
 }
 
 /**
- * Workbox's install, done by the browser: every file the public site needs fetched at once (the
- * browser queues them on its connections) and stored under Workbox's cache key, instead of one file
- * at a time through Workbox's strategy (about 20 ms of this thread per file on a busy machine). Any
- * failure fails the install, as there. The back office's chunks follow (keepBackOffice).
+ * Stores the files of the precache bundle under Workbox's cache keys: one request for them all.
+ * Throws when the bundle cannot be had or read (the install then fetches them one by one).
+ */
+async function unpackBundle(cache: Cache, cacheKeys: ReadonlyMap<string, string>): Promise<void> {
+  if (!bundleUrl) throw new Error('This build has no precache bundle');
+  const response = await fetch(absolute(bundleUrl), { credentials: 'same-origin' });
+  if (!response.ok || !response.body) throw new Error(`Fetching the precache bundle failed: ${response.status}`);
+  const bytes = await new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  const files = decodeBundle(bytes);
+  if (files.length !== cacheKeys.size) throw new Error('The precache bundle does not match this worker');
+  await Promise.all(
+    files.map(({ url, type, body }) => {
+      const cacheKey = cacheKeys.get(absolute(url));
+      if (!cacheKey) throw new Error(`The precache bundle holds ${url}, which this worker does not list`);
+      return cache.put(cacheKey, new Response(body, { headers: { 'Content-Type': type } }));
+    }),
+  );
+}
+
+/**
+ * Workbox's install, done in as few requests as the build allows: the public site's files in one
+ * bundle (a phone's or this machine's cost per request is what made installs slow), the pages beside
+ * it at once (each with its own headers), each stored under Workbox's cache key, instead of one file
+ * at a time through Workbox's strategy. Where the bundle fails (a host that does not serve it, a
+ * browser without DecompressionStream), its files are fetched one by one. Any other failure fails
+ * the install, as there. The back office's chunks follow (keepBackOffice).
  */
 async function installPrecache(): Promise<void> {
   const cache = await caches.open(precache.strategy.cacheName);
-  await Promise.all(
-    [...precache.getURLsToCacheKeys()]
-      .filter(([url]) => !later.has(url))
-      .map(([url, cacheKey]) => precacheFile(cache, url, cacheKey, 'auto')),
-  );
+  const wanted = [...precache.getURLsToCacheKeys()].filter(([url]) => !later.has(url));
+  const fetchEach = (files: [string, string][]) =>
+    Promise.all(files.map(([url, cacheKey]) => precacheFile(cache, url, cacheKey, 'auto')));
+  const inBundle = wanted.filter(([url]) => bundled.has(url));
+  await Promise.all([
+    fetchEach(wanted.filter(([url]) => !bundled.has(url))),
+    unpackBundle(cache, new Map(inBundle)).catch(() => fetchEach(inBundle)),
+  ]);
 }
 
 /**
@@ -124,13 +157,30 @@ async function backOfficeChunk({ request, event }: { request: Request; event: Ex
  * none offline. They are fetched afresh whenever the network answers (the route below); a failure
  * here leaves that to the route and does not fail the install.
  */
-async function keepRuntimeConfig(): Promise<void> {
+async function keepRuntimeConfig(): Promise<{ supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null> {
   const response = await fetch(RUNTIME_CONFIG, { cache: 'no-cache' }).catch(() => null);
-  if (response?.ok) await (await caches.open(RUNTIME_CONFIG_CACHE)).put(RUNTIME_CONFIG, response);
+  if (!response?.ok) return null;
+  await (await caches.open(RUNTIME_CONFIG_CACHE)).put(RUNTIME_CONFIG, response.clone());
+  return (await response.json().catch(() => null)) as { supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null;
+}
+
+/**
+ * Every live public row, in one request, kept at install (src/lib/public-rows.ts): with the precache
+ * it makes a first visit offline-ready, whatever the visitor's replica has pulled by then. A failure
+ * leaves the replica to pull them, and does not fail the install.
+ */
+async function keepPublicRows(config: { supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null): Promise<void> {
+  if (typeof config?.supabaseUrl !== 'string' || typeof config.supabaseAnonKey !== 'string') return;
+  const response = await fetch(publicRowsRequest(config.supabaseUrl, config.supabaseAnonKey)).catch(() => null);
+  if (!response?.ok) return;
+  const headers = { 'Content-Type': 'application/json', [PUBLIC_ROWS_FETCHED_AT]: new Date().toISOString() };
+  await (await caches.open(PUBLIC_ROWS_CACHE)).put(PUBLIC_ROWS_KEY, new Response(await response.blob(), { headers }));
 }
 
 self.addEventListener('install', (event: ExtendableEvent) =>
-  event.waitUntil(Promise.all([installPrecache(), keepRuntimeConfig()])),
+  event.waitUntil(
+    Promise.all([installPrecache(), keepRuntimeConfig().then(keepPublicRows).catch(() => undefined)]),
+  ),
 );
 self.addEventListener('activate', (event: ExtendableEvent) =>
   event.waitUntil(Promise.all([precache.activate(event), pages.clear()])),
