@@ -96,13 +96,24 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const { keptRows } = options;
   /**
    * Kept rows fill the tables never pulled (public mode), one fill at a time (the second finds
-   * nothing left to do); a failure leaves the tables to the pulls.
+   * nothing left to do); a failure leaves the tables to the pulls. When this tab starts to lead,
+   * only rows kept before this realm began (the page's navigation, or the start of the worker the
+   * page made for the replica) fill anything: those of an earlier visit cut short. Rows kept since
+   * are this visit's, whose pulls are under way; they fill what is missing once the page asks
+   * (offline).
    */
+  const startedAt = new Date(performance.timeOrigin).toISOString();
   let filling = Promise.resolve();
-  const fillFromKept = (): Promise<void> => {
+  const fillFromKept = (keptBefore?: string): Promise<void> => {
     if (mode !== 'public' || !keptRows) return filling;
     filling = filling.then(() =>
-      fillFromKeptRows({ meta, collections, insert: replica.insertKeptRows, keptRows }).then(
+      fillFromKeptRows({
+        meta,
+        collections,
+        insert: replica.insertKeptRows,
+        keptRows,
+        ...(keptBefore ? { keptBefore } : {}),
+      }).then(
         () => undefined,
         () => undefined,
       ),
@@ -126,7 +137,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
         () => [],
       );
       // Before any pull writes: what a visit of a few seconds kept is readable offline at once.
-      await fillFromKept();
+      await fillFromKept(startedAt);
       firstPulls.start(new Set(TABLE_NAMES.filter((_, index) => Boolean(flags[index]))));
       await firstPulls.settled();
     },

@@ -26,10 +26,18 @@ export interface FillInput {
   insert(table: TableName, docs: Record<string, unknown>[]): Promise<void>;
   /** Reads the kept rows, or null when none are kept. */
   keptRows: () => Promise<KeptRows | null>;
+  /** Only rows kept before this time (ISO) fill anything. */
+  keptBefore?: string;
 }
 
 /** Fills every table not yet pulled in full for which rows are kept; resolves to those it filled. */
-export async function fillFromKeptRows({ meta, collections, insert, keptRows }: FillInput): Promise<TableName[]> {
+export async function fillFromKeptRows({
+  meta,
+  collections,
+  insert,
+  keptRows,
+  keptBefore,
+}: FillInput): Promise<TableName[]> {
   const unpulled = async () => {
     const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey('public', table))));
     return TABLE_NAMES.filter((_, index) => !flags[index]);
@@ -37,7 +45,7 @@ export async function fillFromKeptRows({ meta, collections, insert, keptRows }: 
   const tables = await unpulled();
   if (tables.length === 0) return [];
   const kept = await keptRows();
-  if (!kept) return [];
+  if (!kept || (keptBefore !== undefined && kept.at >= keptBefore)) return [];
   const filled: TableName[] = [];
   for (const table of tables) {
     const rows = kept.rows[table];
