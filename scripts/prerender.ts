@@ -130,9 +130,6 @@ export function clientRoutes(
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** The service worker's script, as src/features/pwa/register-service-worker.ts registers it. */
-const SERVICE_WORKER_URL = '/service-worker.js';
-
 /** How long a prerendered page waits for its load event before it starts the app anyway. */
 export const START_AT_THE_LATEST_MS = 2000;
 
@@ -145,10 +142,6 @@ export const START_AT_THE_LATEST_MS = 2000;
  * page's own HTML, styles and images have the connection to themselves, and no script is evaluated
  * before the largest paint: Lighthouse's simulation counts every high-priority script that finished
  * before a paint as holding that paint back.
- * On a first visit (no service worker controls the page) it registers the service worker as it
- * starts the app, not once the app has started: the worker's install is what a first visit waits
- * for to be offline-ready (docs/decisions/016-offline-from-the-first-visit.md), and it runs in its
- * own thread. The app registers it again through Workbox (the same registration), for updates.
  */
 export function startAfterLoad(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
@@ -161,9 +154,7 @@ export function startAfterLoad(html: string): string {
     'const preload=(i)=>{if(i===modules.length){import(' +
     JSON.stringify(entry) +
     ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
-    "const start=()=>{if(started)return;started=true;const workers=navigator.serviceWorker;" +
-    `if(workers&&!workers.controller)workers.register(${JSON.stringify(SERVICE_WORKER_URL)},{scope:'/'}).catch(()=>{});` +
-    'preload(0)};' +
+    'const start=()=>{if(started)return;started=true;preload(0)};' +
     "let loaded=document.readyState==='complete',painted=false;" +
     'const ready=()=>{if(loaded&&painted)setTimeout(start)};' +
     "try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){painted=true;observer.disconnect();ready()}}).observe({type:'paint',buffered:true})}catch{painted=true}" +

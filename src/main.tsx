@@ -82,9 +82,10 @@ async function startApp(root: HTMLElement): Promise<void> {
  *   and followed at once they cost the page's responsiveness (Lighthouse's blocking time) 0.5 to
  *   2 s on this machine class. What the page showed is kept at once anyway
  *   (src/data/kept-reads.ts), and a read that fails (offline) takes the replica over at once.
- * - The service worker registers at once: its install is one request for the public site's files
- *   (the precache bundle) and one per page, in its own thread, so it no longer waits for the
- *   route's chunks to be in the HTTP cache.
+ * - The service worker registers once the app has started (hydrated): its install (the public
+ *   site's files in one bundle, every public row in one request) takes about half a second, and
+ *   registered as the app starts it competed with hydration for the CPU, which Lighthouse counted
+ *   as blocking time (docs/decisions/016-offline-from-the-first-visit.md).
  * The back office opens the admin's replica itself (src/data/auth.ts).
  */
 const REPLICA_DELAY_MS = 4000;
@@ -104,5 +105,4 @@ function registerServiceWorker(): void {
 }
 
 startReplica();
-registerServiceWorker();
-void startApp(container);
+void startApp(container).finally(registerServiceWorker);
