@@ -2,7 +2,8 @@
  * Offline from the first visit (docs/decisions/016-offline-from-the-first-visit.md): a visitor who
  * opens the home page once, and stays until the footer says 'Available offline', can then open any
  * public page offline, pages never opened included: the service worker serves the page, and the
- * local replica, filled in a worker right after the first paint, holds every row they read.
+ * rows they read are held by the service worker (every public row, kept at its install) or by the
+ * local replica (filled in a worker right after the first paint, or from the worker's rows).
  */
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';

@@ -14,9 +14,11 @@
  *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
  *   'Reload', so an open page keeps its chunks until it reloads.
- * It installs quickly: the browser fetches and stores the public site's precache files all at once
- * (Workbox fetches one at a time), since a first visit is not offline-ready until this worker is
- * active (docs/decisions/016-offline-from-the-first-visit.md).
+ * It installs quickly, since a first visit is not offline-ready until this worker is active
+ * (docs/decisions/016-offline-from-the-first-visit.md): the public site's precache files come in one
+ * bundle and the pages beside it, all at once (Workbox fetches one file at a time), and every public
+ * row in one more request (src/lib/public-rows.ts), from which the visitor's replica fills the tables
+ * it has not pulled when it needs them offline.
  * The page also sends URLs it loaded before this worker controlled it (CACHE_URLS, handled by
  * workbox-routing's default router), so images of the very first visit are kept too, and, once the
  * visitor's replica is full, the images of every upcoming event's page (KEEP_EVENT_IMAGES, from
