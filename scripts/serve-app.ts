@@ -40,7 +40,6 @@ export interface AppServerOptions {
   siteUrl?: string;
 }
 
-
 async function readIfFile(file: string): Promise<Buffer | null> {
   try {
     if (!(await stat(file)).isFile()) return null;

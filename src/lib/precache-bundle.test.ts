@@ -13,7 +13,11 @@ describe('the precache bundle', () => {
     ]);
     const files = decodeBundle(bundle.slice().buffer);
     expect(files.map(({ url, type, size }) => ({ url, type, size }))).toEqual([
-      { url: 'assets/index-abc.js', type: 'text/javascript; charset=utf-8', size: text('export const a = "é";').length },
+      {
+        url: 'assets/index-abc.js',
+        type: 'text/javascript; charset=utf-8',
+        size: text('export const a = "é";').length,
+      },
       { url: 'icons/icon-192.png', type: 'image/png', size: 7 },
       { url: 'assets/empty.css', type: 'text/css; charset=utf-8', size: 0 },
     ]);

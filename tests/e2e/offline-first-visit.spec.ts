@@ -139,7 +139,7 @@ test("the footer does not say 'Available offline' while a table is still missing
   await expect(page.getByRole('contentinfo').getByText('Available offline')).toHaveCount(0);
 });
 
-test("a first visit whose replica pulled nothing is offline-ready from the rows the service worker keeps at its install: an event page never opened opens offline, with its speakers", async ({
+test('a first visit whose replica pulled nothing is offline-ready from the rows the service worker keeps at its install: an event page never opened opens offline, with its speakers', async ({
   page,
   context,
   api,

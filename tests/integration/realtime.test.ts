@@ -508,13 +508,23 @@ describe('row security per subscriber', () => {
     // The local feed reads an inserted row when it delivers the change (delivery.ts): a row deleted
     // before then sends no INSERT, only its DELETE. So the delete waits for the insert's delivery.
     const [roles, invites] = staff.changes as [Change[], Change[]];
-    await waitFor(() => invites.length === 1, ARRIVAL_MS, 'the invite INSERT', () => staff.changes);
+    await waitFor(
+      () => invites.length === 1,
+      ARRIVAL_MS,
+      'the invite INSERT',
+      () => staff.changes,
+    );
     await write(admin.from('admin_invites').delete().eq('email', invitee));
     const { id: otherUserId } = await backend.newUser();
     const role = await write<Row>(
       admin.from('user_roles').insert({ user_id: otherUserId, role: 'admin' }).select().single(),
     );
-    await waitFor(() => roles.length === 1, ARRIVAL_MS, 'the role INSERT', () => staff.changes);
+    await waitFor(
+      () => roles.length === 1,
+      ARRIVAL_MS,
+      'the role INSERT',
+      () => staff.changes,
+    );
     await write(admin.from('user_roles').delete().eq('id', role.id));
 
     await waitFor(

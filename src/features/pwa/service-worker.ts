@@ -41,7 +41,12 @@ import {
   KEEP_PAGES,
 } from '../../lib/worker-messages.ts';
 import { decodeBundle } from '../../lib/precache-bundle.ts';
-import { PUBLIC_ROWS_CACHE, PUBLIC_ROWS_FETCHED_AT, PUBLIC_ROWS_KEY, publicRowsRequest } from '../../lib/public-rows.ts';
+import {
+  PUBLIC_ROWS_CACHE,
+  PUBLIC_ROWS_FETCHED_AT,
+  PUBLIC_ROWS_KEY,
+  publicRowsRequest,
+} from '../../lib/public-rows.ts';
 import { keptPages } from './kept-pages.ts';
 
 /**
@@ -181,7 +186,12 @@ async function keepPublicRows(config: { supabaseUrl?: unknown; supabaseAnonKey?:
 
 self.addEventListener('install', (event: ExtendableEvent) =>
   event.waitUntil(
-    Promise.all([installPrecache(), keepRuntimeConfig().then(keepPublicRows).catch(() => undefined)]),
+    Promise.all([
+      installPrecache(),
+      keepRuntimeConfig()
+        .then(keepPublicRows)
+        .catch(() => undefined),
+    ]),
   ),
 );
 self.addEventListener('activate', (event: ExtendableEvent) =>
