@@ -33,6 +33,8 @@ export interface OpenOptions {
   credentials?: { email: string; password: string };
   retryTime?: number;
   pullBatchSize?: number;
+  /** Public mode: rows kept apart from the replica, as a visitor's service worker keeps them. */
+  keptRows?: { rows: Record<string, unknown[]>; at: string };
 }
 
 type Doc = Record<string, unknown>;
@@ -108,6 +110,7 @@ const driver = {
       ...(client ? { client } : {}),
       retryTime: options.retryTime ?? 1000,
       ...(options.pullBatchSize ? { pullBatchSize: options.pullBatchSize } : {}),
+      ...(options.keptRows ? { keptRows: async () => options.keptRows! } : {}),
     });
     if (engine.outbox) window.outboxDriver = outboxDriverFor(engine.outbox);
     engine.status$.subscribe((status) => {
@@ -160,6 +163,8 @@ const driver = {
   dismissError: (key: string) => current().errors.dismiss(key),
   isLeader: async (): Promise<boolean> => firstValueFrom(current().isLeader$),
   resync: () => current().resync(),
+  fillFromKeptRows: () => current().fillFromKeptRows(),
+  pulledAt: (table: TableName): Promise<string | null> => firstValueFrom(current().pulledAt$(table)),
   applyUploadedUrl: (target: { table: string; id: string; column: string }, url: string) =>
     current().applyUploadedUrl(target, url),
   dumpBrowserStorage,

@@ -19,6 +19,8 @@ export interface ClientOptions {
   credentials?: { email: string; password: string };
   retryTime?: number;
   pullBatchSize?: number;
+  /** Public mode: rows kept apart from the replica (every public row, by table), and when. */
+  keptRows?: { rows: Record<string, unknown[]>; at: string };
   /** Shifts the page's clock (Date) by this much, ms; the spec side only. */
   clockOffsetMs?: number;
 }
@@ -44,6 +46,8 @@ export interface SyncDriverApi {
   dismissError(key: string): Promise<void>;
   isLeader(): Promise<boolean>;
   resync(): void;
+  fillFromKeptRows(): Promise<void>;
+  pulledAt(table: TableName): Promise<string | null>;
   applyUploadedUrl(target: { table: string; id: string; column: string }, url: string): Promise<void>;
   dumpBrowserStorage(): Promise<string>;
   watch(table: TableName, id: string, field: string): void;
