@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
 import { BUILD_MANIFEST, serverManifestOf } from './scripts/page-template.ts';
 import { writePrecacheBundle } from './scripts/precache-bundle.ts';
-import { backOfficeOnlyFiles, markLaterEntries, type ChunkManifest } from './scripts/precache-phases.ts';
+import { backOfficeOnlyFiles, laterPages, markLaterEntries, type ChunkManifest } from './scripts/precache-phases.ts';
 import { prerender } from './scripts/prerender.ts';
 
 /** The module that starts the visitor's replica worker, and the worker's own module. */
@@ -96,13 +96,15 @@ export default defineConfig({
         globPatterns: ['**/*.{html,js,css,png,svg,webp,ico,woff2}'],
         globIgnores: ['demo/**', '**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        // The back office's own chunks follow once the worker is active: the install holds what the
-        // public site needs (scripts/precache-phases.ts), and fetches it as one bundle besides the
-        // pages (scripts/precache-bundle.ts). The prerender has moved Vite's manifest.
+        // The back office's own chunks and the pages but the two shells follow once the worker is
+        // active: the install holds what the public site needs to run (scripts/precache-phases.ts),
+        // as one bundle beside the shells (scripts/precache-bundle.ts). The prerender has moved
+        // Vite's manifest.
         manifestTransforms: [
           async (entries) => {
             const manifest = JSON.parse(await readFile(serverManifestOf(outDir), 'utf8')) as ChunkManifest;
-            const phased = markLaterEntries(entries, backOfficeOnlyFiles(manifest));
+            const later = new Set([...backOfficeOnlyFiles(manifest), ...laterPages(entries)]);
+            const phased = markLaterEntries(entries, later);
             return { manifest: await writePrecacheBundle(outDir, phased) };
           },
         ],

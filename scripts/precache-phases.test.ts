@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backOfficeOnlyFiles, markLaterEntries, type ChunkManifest } from './precache-phases.ts';
+import { backOfficeOnlyFiles, laterPages, markLaterEntries, type ChunkManifest } from './precache-phases.ts';
 
 /** A build's shape: the app's entry, the replica's worker, public and back-office routes. */
 const MANIFEST: ChunkManifest = {
@@ -40,6 +40,22 @@ describe('the precache in two phases', () => {
       'assets/events-a.js',
       'assets/field-a.js',
       'assets/form-panel-a.js',
+    ]);
+  });
+
+  it('leaves for later every page but the plain and the event shell', () => {
+    const entries = [
+      { url: 'index.html', revision: 'a' },
+      { url: 'shell.html', revision: 'b' },
+      { url: 'events/shell.html', revision: 'c' },
+      { url: 'past-highlights/index.html', revision: 'd' },
+      { url: 'admin/events/index.html', revision: 'e' },
+      { url: 'assets/routes-a.js', revision: null },
+    ];
+    expect([...laterPages(entries)].sort()).toEqual([
+      'admin/events/index.html',
+      'index.html',
+      'past-highlights/index.html',
     ]);
   });
 

@@ -38,6 +38,25 @@ export function backOfficeOnlyFiles(manifest: ChunkManifest): Set<string> {
 }
 
 /**
+ * The pages a first visit's install holds: the plain shell and the event shell, from which the app
+ * renders any public page (and the back office) by itself, offline included. The prerendered pages
+ * (and the back office's shells) follow once the worker is active: until then a page opened offline
+ * is rendered over the shell, with the same content, a moment later than its prerendered page would
+ * paint. Fetching each page costs the install a request of its own (pages keep the headers the
+ * server sends with them, so they stay out of the bundle).
+ */
+export const INSTALL_PAGES: ReadonlySet<string> = new Set(['shell.html', 'events/shell.html']);
+
+/** Every page of the precache but those the install holds (INSTALL_PAGES), by path from the root. */
+export function laterPages(entries: readonly ManifestEntry[]): Set<string> {
+  return new Set(
+    entries
+      .map((entry) => entry.url.replace(/^\//, ''))
+      .filter((file) => file.endsWith('.html') && !INSTALL_PAGES.has(file)),
+  );
+}
+
+/**
  * Marks the entries of `laterFiles` (paths relative to the build's root) `later`: the service worker
  * fetches them after it has activated, not during its install.
  */

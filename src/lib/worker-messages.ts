@@ -19,7 +19,8 @@ export const KEEP_PAGES = 'KEEP_PAGES';
  */
 export const CLAIM = 'CLAIM';
 /**
- * Page → worker: fetch the back office's chunks that the precache holds not yet. The install holds
- * only what the public site needs; the page asks for the rest once the worker is active.
+ * Page → worker: fetch the precache files the install left for later (the back office's chunks, the
+ * prerendered pages) that it holds not yet. The install holds only what the public site needs to
+ * run; the page asks for the rest once the worker is active.
  */
-export const KEEP_BACK_OFFICE = 'KEEP_BACK_OFFICE';
+export const KEEP_LATER_FILES = 'KEEP_LATER_FILES';

@@ -9,11 +9,11 @@
  * - the first version takes over at once (clients.claim); the images and settings the page loaded
  *   before that are handed to it to cache (CACHE_URLS), and the page itself to keep as the server
  *   renders it (KEEP_PAGES, src/features/pwa/kept-pages.ts), so the first visit works offline too;
- * - on every load, once idle, the worker is asked to fetch the back office's chunks it lacks
- *   (KEEP_BACK_OFFICE): its install holds only the public site's files.
+ * - on every load, once idle, the worker is asked to fetch the files its install left for later
+ *   and it lacks (KEEP_LATER_FILES: the prerendered pages, the back office's chunks).
  */
 import { Workbox } from 'workbox-window';
-import { CLAIM, KEEP_BACK_OFFICE, KEEP_PAGES } from '../../lib/worker-messages.ts';
+import { CLAIM, KEEP_LATER_FILES, KEEP_PAGES } from '../../lib/worker-messages.ts';
 import { setUpdateState } from './update-state.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -58,11 +58,11 @@ export async function registerServiceWorker(): Promise<void> {
     // And the page itself, kept as the server renders it (a page it serves is kept as it is served).
     active?.postMessage({ type: KEEP_PAGES, urls: [location.pathname] });
   }
-  // The back office's chunks, which the install left for later: on every load, since a new version
+  // The files the install left for later: on every load, since a new version
   // that took over since holds none of them yet (the worker fetches only what it lacks).
-  const keepBackOffice = () => registration.active?.postMessage({ type: KEEP_BACK_OFFICE });
-  if ('requestIdleCallback' in window) requestIdleCallback(keepBackOffice, { timeout: 5000 });
-  else setTimeout(keepBackOffice, 1000);
+  const keepLaterFiles = () => registration.active?.postMessage({ type: KEEP_LATER_FILES });
+  if ('requestIdleCallback' in window) requestIdleCallback(keepLaterFiles, { timeout: 5000 });
+  else setTimeout(keepLaterFiles, 1000);
   // Long-lived tabs look for a new version now and then (browsers also do on navigations).
   setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
 }

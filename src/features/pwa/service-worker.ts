@@ -1,9 +1,9 @@
 /**
  * The service worker (built by vite-plugin-pwa, which injects the precache list). It keeps every
  * public page usable offline after one visit:
- * - the shell is precached: the prerendered pages, the plain and event shells, every chunk (the
- *   replica's too), styles, icons and the hero poster; the back office's own chunks follow once
- *   this worker is active (KEEP_BACK_OFFICE), and one the back office loads before is kept then;
+ * - the shell is precached: the plain and event shells, every chunk (the replica's too), styles,
+ *   icons and the hero poster; the prerendered pages and the back office's own chunks follow once
+ *   this worker is active (KEEP_LATER_FILES), and one a page loads before is kept then;
  * - a navigation to a public page gets the copy of it kept as the server rendered it with its data,
  *   refreshed in the background (kept-pages.ts); without one, its prerendered page or the plain shell
  *   from the precache of this worker's own version, so a page never points at chunks it lacks; an
@@ -36,7 +36,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   CLAIM,
   EVENT_IMAGES_DROPPED,
-  KEEP_BACK_OFFICE,
+  KEEP_LATER_FILES,
   KEEP_EVENT_IMAGES,
   KEEP_PAGES,
 } from '../../lib/worker-messages.ts';
@@ -113,7 +113,8 @@ async function unpackBundle(cache: Cache, cacheKeys: ReadonlyMap<string, string>
  * it at once (each with its own headers), each stored under Workbox's cache key, instead of one file
  * at a time through Workbox's strategy. Where the bundle fails (a host that does not serve it, a
  * browser without DecompressionStream), its files are fetched one by one. Any other failure fails
- * the install, as there. The back office's chunks follow (keepBackOffice).
+ * the install, as there. The pages but the shells, and the back office's chunks, follow
+ * (keepLaterFiles).
  */
 async function installPrecache(): Promise<void> {
   const cache = await caches.open(precache.strategy.cacheName);
@@ -128,11 +129,11 @@ async function installPrecache(): Promise<void> {
 }
 
 /**
- * The back office's chunks that this version holds not yet, fetched at low priority a few at a time
- * (a page asks once this worker is active: KEEP_BACK_OFFICE). A file that fails is tried again on the
- * next ask.
+ * The files the install left for later (prerendered pages, the back office's chunks) that this
+ * version holds not yet, fetched at low priority a few at a time (a page asks once this worker is
+ * active: KEEP_LATER_FILES). A file that fails is tried again on the next ask.
  */
-async function keepBackOffice(): Promise<void> {
+async function keepLaterFiles(): Promise<void> {
   const cache = await caches.open(precache.strategy.cacheName);
   const missing: [string, string][] = [];
   for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
@@ -147,8 +148,8 @@ async function keepBackOffice(): Promise<void> {
   await Promise.all([next(), next(), next(), next()]);
 }
 
-/** A back-office chunk: from the precache, or from the network and then kept there. */
-async function backOfficeChunk({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+/** A file left for later: from the precache, or from the network and then kept there. */
+async function laterFile({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
   const cacheKey = precache.getCacheKeyForURL(request.url);
   const cache = await caches.open(precache.strategy.cacheName);
   const held = cacheKey ? await cache.match(cacheKey) : undefined;
@@ -205,7 +206,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const urls = Array.isArray(data?.urls) ? data.urls.filter((url): url is string => typeof url === 'string') : [];
   if (data?.type === KEEP_EVENT_IMAGES) event.waitUntil(keepEventImages(urls));
   if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn(() => pages.keepAll(urls)));
-  if (data?.type === KEEP_BACK_OFFICE) event.waitUntil(keepBackOffice());
+  if (data?.type === KEEP_LATER_FILES) event.waitUntil(keepLaterFiles());
 });
 // The first worker takes over the open page at once, so the first visit's requests are cached (a
 // page it missed, loaded while it activated, asks with CLAIM); later versions only activate on
@@ -258,7 +259,16 @@ registerRoute(
       } else {
         event.waitUntil(pages.refresh(url));
       }
-      for (const file of pageFilesFor(url.pathname)) {
+      const [own, ...shells] = pageFilesFor(url.pathname);
+      const prerendered = await precache.matchPrecache(own!);
+      if (prerendered) return prerendered;
+      // A prerendered page the install left for later and this worker holds not yet: from the network
+      // while it answers, else the shell the app renders it over.
+      if (later.has(absolute(own!))) {
+        const fromNetwork = await fetch(request).catch(() => null);
+        if (fromNetwork?.ok) return fromNetwork;
+      }
+      for (const file of shells) {
         const cached = await precache.matchPrecache(file);
         if (cached) return cached;
       }
@@ -270,7 +280,7 @@ registerRoute(
 );
 
 // After the navigation route: the precache would answer a navigation to / with its index.html.
-registerRoute(({ url }) => later.has(url.href), backOfficeChunk);
+registerRoute(({ url }) => later.has(url.href), laterFile);
 registerRoute(new PrecacheRoute(precache));
 
 registerRoute(
