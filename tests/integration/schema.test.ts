@@ -245,11 +245,13 @@ describe('row security everywhere', () => {
     expect(found.map((row) => row.table).sort()).toEqual([...tables].sort());
   });
 
-  it('anon can run no function in public and cannot reach the private schema', async () => {
+  it('anon can run no function in public but public_rows, which reads as its caller, and cannot reach the private schema', async () => {
     expect(
       await f.rows(`select p.proname from pg_proc p where p.pronamespace = 'public'::regnamespace
                       and has_function_privilege('anon', p.oid, 'execute')`),
-    ).toEqual([]);
+    ).toEqual([{ proname: 'public_rows' }]);
+    // SECURITY INVOKER: it shows anon what the tables' row security and column grants show anon.
+    expect(await one(`select prosecdef from pg_proc where proname = 'public_rows'`)).toEqual({ prosecdef: false });
     expect(await one(`select has_schema_privilege('anon', 'private', 'usage') as usage`)).toEqual({ usage: false });
   });
 
