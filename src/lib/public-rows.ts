@@ -20,17 +20,20 @@ export function publicRowsRequest(supabaseUrl: string, anonKey: string): Request
   });
 }
 
+/** The kept answer as Cache Storage holds it, if any (pages and workers both have Cache Storage). */
+async function keptResponse(): Promise<Response | undefined> {
+  if (typeof caches === 'undefined') return undefined;
+  return caches.match(PUBLIC_ROWS_KEY, { cacheName: PUBLIC_ROWS_CACHE }).catch(() => undefined);
+}
+
 /** When the kept answer was fetched (ISO), without reading it; null when none is kept. */
 export async function publicRowsKeptAt(): Promise<string | null> {
-  if (typeof caches === 'undefined') return null;
-  const response = await caches.match(PUBLIC_ROWS_KEY, { cacheName: PUBLIC_ROWS_CACHE }).catch(() => undefined);
-  return response?.headers.get(PUBLIC_ROWS_FETCHED_AT) ?? null;
+  return (await keptResponse())?.headers.get(PUBLIC_ROWS_FETCHED_AT) ?? null;
 }
 
 /** The kept answer: rows by table name, and when they were fetched; null when none is kept. */
 export async function keptPublicRows(): Promise<{ rows: Record<string, unknown[]>; at: string } | null> {
-  if (typeof caches === 'undefined') return null;
-  const response = await caches.match(PUBLIC_ROWS_KEY, { cacheName: PUBLIC_ROWS_CACHE }).catch(() => undefined);
+  const response = await keptResponse();
   const at = response?.headers.get(PUBLIC_ROWS_FETCHED_AT);
   if (!response || !at) return null;
   const rows = (await response.json()) as unknown;

@@ -38,11 +38,8 @@ export async function fillFromKeptRows({
   keptRows,
   keptBefore,
 }: FillInput): Promise<TableName[]> {
-  const unpulled = async () => {
-    const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey('public', table))));
-    return TABLE_NAMES.filter((_, index) => !flags[index]);
-  };
-  const tables = await unpulled();
+  const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey('public', table))));
+  const tables = TABLE_NAMES.filter((_, index) => !flags[index]);
   if (tables.length === 0) return [];
   const kept = await keptRows();
   if (!kept || (keptBefore !== undefined && kept.at >= keptBefore)) return [];
@@ -51,14 +48,12 @@ export async function fillFromKeptRows({
     const rows = kept.rows[table];
     if (!Array.isArray(rows)) continue;
     const collection = collections[table] as unknown as RxCollection<SyncDoc<TableName>>;
-    const docs = rows
-      .filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null)
-      .map((row) => {
-        const { _deleted: deleted, ...doc } = rowToDoc(table, row);
-        return { doc: doc as SyncDoc<TableName>, deleted };
-      })
-      .filter(({ doc, deleted }) => deleted !== true && typeof doc.id === 'string')
-      .map(({ doc }) => doc);
+    // Live rows only (the function leaves tombstones out), as documents without RxDB's `_deleted`.
+    const docs = rows.flatMap((row) => {
+      if (typeof row !== 'object' || row === null) return [];
+      const { _deleted: deleted, ...doc } = rowToDoc(table, row as Record<string, unknown>);
+      return deleted !== true && typeof doc.id === 'string' ? [doc as SyncDoc<TableName>] : [];
+    });
     const held = await collection.storageInstance.findDocumentsById(
       docs.map((doc) => doc.id),
       true,

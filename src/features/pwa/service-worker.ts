@@ -50,8 +50,9 @@ import {
 import { keptPages } from './kept-pages.ts';
 
 /**
- * A precache entry; `later` marks the back office's own chunks (scripts/precache-phases.ts),
- * `bundled` the files the install takes from the one `bundle` (scripts/precache-bundle.ts).
+ * A precache entry; `later` marks what the install leaves for later, the back office's own chunks
+ * and the pages but the two shells (scripts/precache-phases.ts), `bundled` the files the install
+ * takes from the one `bundle` (scripts/precache-bundle.ts).
  */
 type PhasedEntry = PrecacheEntry & { later?: true; bundled?: true; bundle?: true };
 declare const self: ServiceWorkerGlobalScope;
@@ -159,17 +160,20 @@ async function laterFile({ request, event }: { request: Request; event: Extendab
   return response;
 }
 
+/** The run-time settings as kept, unchecked: only the backend's address and key are read here. */
+type KeptConfig = { supabaseUrl?: unknown; supabaseAnonKey?: unknown };
+
 /**
  * The run-time settings, kept at install: every page needs them to read anything, and a page whose
  * first request for them went past this worker (before it controlled the page) would otherwise find
  * none offline. They are fetched afresh whenever the network answers (the route below); a failure
  * here leaves that to the route and does not fail the install.
  */
-async function keepRuntimeConfig(): Promise<{ supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null> {
+async function keepRuntimeConfig(): Promise<KeptConfig | null> {
   const response = await fetch(RUNTIME_CONFIG, { cache: 'no-cache' }).catch(() => null);
   if (!response?.ok) return null;
   await (await caches.open(RUNTIME_CONFIG_CACHE)).put(RUNTIME_CONFIG, response.clone());
-  return (await response.json().catch(() => null)) as { supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null;
+  return (await response.json().catch(() => null)) as KeptConfig | null;
 }
 
 /**
@@ -177,7 +181,7 @@ async function keepRuntimeConfig(): Promise<{ supabaseUrl?: unknown; supabaseAno
  * it makes a first visit offline-ready, whatever the visitor's replica has pulled by then. A failure
  * leaves the replica to pull them, and does not fail the install.
  */
-async function keepPublicRows(config: { supabaseUrl?: unknown; supabaseAnonKey?: unknown } | null): Promise<void> {
+async function keepPublicRows(config: KeptConfig | null): Promise<void> {
   if (typeof config?.supabaseUrl !== 'string' || typeof config.supabaseAnonKey !== 'string') return;
   const response = await fetch(publicRowsRequest(config.supabaseUrl, config.supabaseAnonKey)).catch(() => null);
   if (!response?.ok) return;
