@@ -200,20 +200,25 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
       rolldownOptions: { checks: { pluginTimings: false }, output: { codeSplitting: false } },
     },
   });
-  const { renderPage, earlyRequestsScript, eventPagePath } = (await import(
+  const { renderPage, earlyRequestsScript, eventPagePath, KEPT_LISTS_STORE } = (await import(
     pathToFileURL(path.join(serverDir, 'entry-server.js')).href
   )) as {
     renderPage(url: string): Promise<RenderedPage>;
-    earlyRequestsScript(eventPath?: string): string;
+    earlyRequestsScript(eventPath?: string, store?: object): string;
     eventPagePath(slug: string): string;
+    KEPT_LISTS_STORE: object;
   };
+  // The pages the browser renders by itself (the back office's among them) also read the back
+  // office's kept lists early on its paths.
+  const earlyScript = earlyRequestsScript(undefined, KEPT_LISTS_STORE);
+  const clientShell = withEarlyRequests(plainShell, earlyScript);
   // The event's request for the slug "\0", whose %00 the inline script replaces.
   const eventPath = eventPagePath('\0');
   const write = async (file: string, html: string) => {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, html);
   };
-  await write(path.join(options.outDir, APP_SHELL), withEarlyRequests(plainShell, earlyRequestsScript()));
+  await write(path.join(options.outDir, APP_SHELL), clientShell);
   // Read once, then kept with the server bundle rather than published with the site.
   const manifestFile = path.join(options.outDir, BUILD_MANIFEST);
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BuildManifest;
@@ -225,7 +230,7 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
   for (const route of clientRoutes(manifest, PRERENDERED_ROUTES)) {
     const shell = route.routeModules.reduce(
       (html, routeModule) => routeChunkPreloads(html, manifest, routeModule),
-      withEarlyRequests(plainShell, earlyRequestsScript()),
+      withEarlyRequests(template, earlyScript),
     );
     await write(path.join(options.outDir, route.file), shell);
   }

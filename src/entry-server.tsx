@@ -20,6 +20,7 @@ import { createAppRouter } from './router.tsx';
 // For the shells' inline script, which starts the settings' and the event's requests (scripts/prerender.ts).
 export { eventPagePath } from '../sync/first-paint.ts';
 export { earlyRequestsScript } from './lib/early-requests.ts';
+export { KEPT_LISTS_STORE } from './data/kept-admin-rows.ts';
 
 export interface RenderedPage {
   /** The markup of the app (head tags such as <title> come first, as React 19 hoists them). */

@@ -60,6 +60,9 @@ async function startApp(root: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (!hydratable(root.dataset.prerendered, window.location.pathname)) {
+    // A page kept as it last showed (a back-office page, src/data/kept-admin-pages.ts) stays on
+    // screen until the route has loaded: the app's first render then replaces it with the same.
+    if (root.dataset.keptFor !== undefined) await router.load();
     startTransition(() => createRoot(root).render(app));
     return;
   }

@@ -11,8 +11,8 @@
  * and only an answer from the server changes it. A check that could not reach the server falls back
  * to the memory; any answer from the server, or any other failure, counts as it is (a failed check
  * means not admin).
- * The back office's kept lists (kept-admin-rows.ts) are dropped with the role: at sign-out, or when
- * the server says the user is no admin.
+ * The back office's kept lists and pages (kept-admin-rows.ts, kept-admin-pages.ts) are dropped with
+ * the role: at sign-out, or when the server says the user is no admin; the pages at each sign-in too.
  * Likewise, when supabase-js cannot refresh an expired session because the network is down, it keeps
  * the session in storage but reports nobody signed in; the store then keeps that user signed in on
  * the stored session (the replica's pushes wait for a fresh token), and refreshes once back online.
@@ -20,6 +20,7 @@
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useMemo, useSyncExternalStore } from 'react';
 import { replicaState, requestReplica } from './engine-store.ts';
+import { clearKeptPageOfOthers, dropKeptAdminPages } from './kept-admin-pages.ts';
 import { dropKeptRows, readKeptRows } from './kept-admin-rows.ts';
 import { SESSION_STORAGE_KEY, createSessionlessClient, getSupabase } from './supabase-client.ts';
 
@@ -159,6 +160,11 @@ function storedSession(): Session | null {
   }
 }
 
+/** Drops what the back office kept on this device: its lists and its pages. */
+function dropKeptCopies(): Promise<unknown> {
+  return Promise.all([dropKeptRows(), dropKeptAdminPages()]);
+}
+
 /** The admin's replica for an admin; otherwise the visitor's, if an admin's was open. */
 function openReplicaFor(client: SupabaseClient, isAdmin: boolean): void {
   if (isAdmin) {
@@ -167,7 +173,7 @@ function openReplicaFor(client: SupabaseClient, isAdmin: boolean): void {
   }
   const current = replicaState();
   if (current.status !== 'idle' && current.mode === 'admin') {
-    void dropKeptRows();
+    void dropKeptCopies();
     void requestReplica('public');
   }
 }
@@ -221,15 +227,20 @@ function startFromMemory(): void {
 }
 
 /**
- * In the browser, the lists a remembered admin last saw are read from this device as this module
- * loads, before anything renders: the back office's pages load it with theirs.
+ * In the browser, as this module loads, before anything renders (the back office's pages load it
+ * with theirs): the lists a remembered admin last saw are read from this device, a kept page on
+ * screen that was kept for anyone else is cleared, and a remembered admin is signed in from memory.
  */
-function readKeptListsEarly(): void {
+function startFromKeptCopies(): void {
   if (typeof window === 'undefined') return;
   const kept = storedSession();
-  if (kept && rememberedRole(kept.user.id)) readKeptRows(kept.user.id);
+  const adminId = kept && rememberedRole(kept.user.id) ? kept.user.id : null;
+  clearKeptPageOfOthers(adminId);
+  if (adminId) readKeptRows(adminId);
+  // The app's first render then opens the back office at once, as the page kept on screen shows it.
+  startFromMemory();
 }
-readKeptListsEarly();
+startFromKeptCopies();
 
 function start(): void {
   if (started) return;
@@ -265,6 +276,8 @@ const getServerSnapshot = () => LOADING;
 
 async function signIn(email: string, password: string): Promise<void> {
   const client = await getSupabase();
+  // Pages kept for whoever signed in before are not shown to whoever signs in now.
+  await dropKeptAdminPages();
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
 }
@@ -285,7 +298,7 @@ async function signOut(): Promise<void> {
   const client = await getSupabase();
   userSignedOut = true;
   rememberRole(null);
-  await dropKeptRows();
+  await dropKeptCopies();
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) throw error;
 }

@@ -12,9 +12,15 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { SyncDoc, TableName } from '../../sync/index.ts';
+import { takeEarlyStored, type EarlyStore } from '../lib/early-requests.ts';
 
 const DATABASE = 'cdo-admin-lists';
 const STORE = 'rows';
+/**
+ * The copies, read by the back office's pages' inline script as their HTML is parsed (scripts/
+ * prerender.ts), before the app's scripts have loaded: the app's first render then has them.
+ */
+export const KEPT_LISTS_STORE: EarlyStore = { database: DATABASE, store: STORE, under: '/admin' };
 /** A list's copy is written this long after its last change (a sync round changes many rows). */
 const WRITE_DELAY_MS = 1000;
 
@@ -65,7 +71,9 @@ async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectSto
 export function readKeptRows(userId: string): void {
   if (loaded?.userId === userId || loading === userId || typeof indexedDB === 'undefined') return;
   loading = userId;
-  withStore('readonly', (store) => store.getAll() as IDBRequest<KeptRecord[]>)
+  const readNow = () => withStore('readonly', (store) => store.getAll() as IDBRequest<KeptRecord[]>);
+  const early = takeEarlyStored() as Promise<KeptRecord[]> | undefined;
+  (early ? early.catch(readNow) : readNow())
     .then((records) => records.filter((record) => record.userId === userId))
     // No copies (a first visit, storage refused): the lists wait for the replica, as before.
     .catch(() => [])

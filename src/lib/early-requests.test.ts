@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyRequestsScript, fetchAdoptingEarly, takeEarlyConfig } from './early-requests.ts';
+import { earlyRequestsScript, fetchAdoptingEarly, takeEarlyConfig, takeEarlyStored } from './early-requests.ts';
 
 const CONFIG = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon' };
 const TEMPLATE = 'events?select=id&slug=eq.%00&limit=1';
@@ -65,5 +65,64 @@ describe('requests a shell page starts before its scripts load', () => {
   it('does nothing on a page without the script', async () => {
     vi.stubGlobal('window', globalThis);
     expect(takeEarlyConfig()).toBeUndefined();
+  });
+});
+
+describe('the store a back-office page reads before its scripts load', () => {
+  const STORE = { database: 'lists', store: 'rows', under: '/admin' };
+
+  /** Runs the inline script at `pathname` against an IndexedDB holding `records` (null: no database). */
+  function runWithStore(pathname: string, records: unknown[] | null) {
+    const request: Record<string, unknown> = {};
+    const close = vi.fn();
+    const abort = vi.fn();
+    const open = vi.fn(() => request);
+    vi.stubGlobal('window', globalThis);
+    vi.stubGlobal('location', { pathname });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}'))),
+    );
+    vi.stubGlobal('indexedDB', { open });
+    new Function(earlyRequestsScript(undefined, STORE))();
+    const call = (name: string) => (request[name] as () => void)();
+    if (open.mock.calls.length > 0 && records === null) {
+      // A database that does not exist is not created: the upgrade is aborted, and the open fails.
+      request.transaction = { abort };
+      call('onupgradeneeded');
+      request.error = new Error('aborted');
+      call('onerror');
+    } else if (open.mock.calls.length > 0) {
+      const getAll: Record<string, unknown> = { result: records };
+      request.result = {
+        close,
+        transaction: (store: string) => ({
+          objectStore: (name: string) => (store === name ? { getAll: () => getAll } : null),
+        }),
+      };
+      call('onsuccess');
+      (getAll.onsuccess as () => void)();
+    }
+    return { open, close, abort };
+  }
+
+  it("reads every record on the back office's pages, for the app to take once", async () => {
+    const { open, close } = runWithStore('/admin/events', [{ table: 'events' }]);
+    expect(open).toHaveBeenCalledWith('lists');
+    expect(await takeEarlyStored()).toEqual([{ table: 'events' }]);
+    expect(close).toHaveBeenCalled();
+    expect(takeEarlyStored()).toBeUndefined();
+  });
+
+  it('does not create the database when there is none', async () => {
+    const { abort } = runWithStore('/admin', null);
+    await expect(takeEarlyStored()).rejects.toThrow('aborted');
+    expect(abort).toHaveBeenCalled();
+  });
+
+  it('reads nothing on other pages', () => {
+    const { open } = runWithStore('/events/london', []);
+    expect(open).not.toHaveBeenCalled();
+    expect(takeEarlyStored()).toBeUndefined();
   });
 });

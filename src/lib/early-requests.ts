@@ -1,8 +1,9 @@
 /**
  * Requests that a page's inline script starts before the app's scripts have loaded (scripts/
- * prerender.ts writes it into the event shell and the plain shell): /runtime-config.json and, on an
- * event page, the event's data. The app adopts them instead of asking again, each once; one that is
- * missing, fails or answers an error leaves the app to make its own request, as it would without.
+ * prerender.ts writes it into the event shell and the plain shell): /runtime-config.json, on an
+ * event page the event's data, and on the back office's pages the lists it kept on the device (an
+ * IndexedDB store). The app adopts them instead of asking again, each once; one that is missing,
+ * fails or answers an error leaves the app to make its own request, as it would without.
  */
 
 /** The global the inline script fills: `window.__earlyRequests`. */
@@ -13,6 +14,15 @@ interface EarlyRequests {
   config?: Promise<unknown>;
   /** GET requests by full URL. */
   requests?: Record<string, Promise<Response>>;
+  /** Every record of the store named by `EarlyStore`, read as the page was parsed. */
+  stored?: Promise<unknown[]>;
+}
+
+/** An IndexedDB store the inline script reads on the pages under a path (it never creates it). */
+export interface EarlyStore {
+  database: string;
+  store: string;
+  under: string;
 }
 
 function earlyRequests(): EarlyRequests | undefined {
@@ -26,6 +36,14 @@ export function takeEarlyConfig(): Promise<unknown> | undefined {
   const config = early?.config;
   if (early) delete early.config;
   return config;
+}
+
+/** The records the page's inline script read from its `EarlyStore`, if it started (taken once). */
+export function takeEarlyStored(): Promise<unknown[]> | undefined {
+  const early = earlyRequests();
+  const stored = early?.stored;
+  if (early) delete early.stored;
+  return stored;
 }
 
 /** `fetch`, answered by the early request for the same URL when there is one. */
@@ -42,21 +60,36 @@ export const fetchAdoptingEarly: typeof fetch = (input, init) => {
 
 /**
  * The inline script's source. `eventPath` is the table-API path of an event page's request for the
- * slug "\0" (its `%00` is replaced by the page's slug), or undefined for the config alone. Ids
- * (UUIDs) are left to the app, whose filter for them differs; a path it cannot decode, too.
+ * slug "\0" (its `%00` is replaced by the page's slug), or undefined for none. Ids (UUIDs) are left
+ * to the app, whose filter for them differs; a path it cannot decode, too. `store`: an IndexedDB
+ * store read on the pages under its path, if it exists.
  */
-export function earlyRequestsScript(eventPath?: string): string {
+export function earlyRequestsScript(eventPath?: string, store?: EarlyStore): string {
   const config =
     `const e=window.${EARLY_REQUESTS_GLOBAL}={requests:{}};` +
     "e.config=fetch('/runtime-config.json',{cache:'no-cache'}).then(r=>{if(!r.ok)throw Error(String(r.status));return r.json()});" +
     'e.config.catch(()=>{});';
-  if (eventPath === undefined) return `try{${config}}catch{}`;
+  const stored =
+    store === undefined
+      ? ''
+      : `if(location.pathname.startsWith(${literal(store.under)})){` +
+        `e.stored=new Promise((y,n)=>{const o=indexedDB.open(${literal(store.database)});` +
+        'o.onupgradeneeded=()=>o.transaction.abort();o.onerror=()=>n(o.error);' +
+        `o.onsuccess=()=>{const d=o.result;try{const g=d.transaction(${literal(store.store)}).objectStore(${literal(store.store)}).getAll();` +
+        'g.onsuccess=()=>{d.close();y(g.result)};g.onerror=()=>{d.close();n(g.error)}}catch(x){d.close();n(x)}}});' +
+        'e.stored.catch(()=>{})}';
+  if (eventPath === undefined) return `try{${config}${stored}}catch{}`;
   const event =
     'const m=/^\\/events\\/([^/]+)\\/?$/.exec(location.pathname);' +
     'if(m){const s=decodeURIComponent(m[1]);' +
     'if(!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s))e.config.then(c=>{' +
-    `const u=c.supabaseUrl+'/rest/v1/'+${JSON.stringify(eventPath).replace(/</g, '\\u003c')}.replace('%00',()=>encodeURIComponent(s));` +
+    `const u=c.supabaseUrl+'/rest/v1/'+${literal(eventPath)}.replace('%00',()=>encodeURIComponent(s));` +
     "const p=fetch(u,{headers:{apikey:c.supabaseAnonKey,authorization:'Bearer '+c.supabaseAnonKey,accept:'application/json'}});" +
     'p.catch(()=>{});e.requests[u]=p},()=>{})}';
-  return `try{${config}${event}}catch{}`;
+  return `try{${config}${event}${stored}}catch{}`;
+}
+
+/** A string as a script literal that cannot close the script element. */
+function literal(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

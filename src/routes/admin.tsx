@@ -1,5 +1,6 @@
 import { Navigate, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../data/auth.ts';
+import { useKeepAdminPage } from '../data/kept-admin-pages.ts';
 import { AdminLoading, AdminShell } from '../features/admin-shell/admin-shell.tsx';
 import { SyncStatusBar } from '../features/admin-sync/sync-status.tsx';
 import { toastError } from '../ui/toaster.tsx';
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/admin')({
 
 function AdminLayout() {
   const auth = useAuth();
+  useKeepAdminPage(!auth.loading && auth.isAdmin && auth.user ? auth.user.id : null);
   if (auth.loading) return <AdminLoading />;
   // Signed out here with 'Sign Out': home (spec). Never signed in: the sign-in page. Decided from
   // the auth store, not from state of this component, which a change of location may remount.

@@ -10,6 +10,8 @@
  *   event page (/events/<slug>) without a kept copy is asked of the network first, where the app
  *   server renders it with its data, and gets the precached event shell offline or when the network
  *   is slow (the page then reads its data itself);
+ * - a navigation to a back-office page gets the markup it last showed its admin in this version's
+ *   shell, when the page kept it (src/lib/kept-admin-pages.ts);
  * - images (demo images and Supabase Storage public objects, from the API's origin) are cached on
  *   first use, with a limit; /runtime-config.json is fetched fresh and kept for offline reloads;
  * - a new version waits until the page asks it to take over (SKIP_WAITING), after the visitor chose
@@ -40,6 +42,7 @@ import {
   KEEP_EVENT_IMAGES,
   KEEP_PAGES,
 } from '../../lib/worker-messages.ts';
+import { ADMIN_PAGES_CACHE, KEPT_FOR_HEADER, adminPageKey, withKeptMarkup } from '../../lib/kept-admin-pages.ts';
 import { decodeBundle } from '../../lib/precache-bundle.ts';
 import {
   PUBLIC_ROWS_CACHE,
@@ -200,7 +203,7 @@ self.addEventListener('install', (event: ExtendableEvent) =>
   ),
 );
 self.addEventListener('activate', (event: ExtendableEvent) =>
-  event.waitUntil(Promise.all([precache.activate(event), pages.clear()])),
+  event.waitUntil(Promise.all([precache.activate(event), pages.clear(), caches.delete(ADMIN_PAGES_CACHE)])),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
@@ -228,6 +231,29 @@ function pageFilesFor(pathname: string): string[] {
   return files;
 }
 
+/**
+ * A back-office page as it last showed its admin (src/lib/kept-admin-pages.ts), in this version's
+ * shell for the path; undefined when none is kept or no shell is held.
+ */
+async function keptAdminPage(pathname: string): Promise<Response | undefined> {
+  const key = adminPageKey(pathname);
+  const kept = key ? await caches.match(key, { cacheName: ADMIN_PAGES_CACHE }) : undefined;
+  const userId = kept?.headers.get(KEPT_FOR_HEADER);
+  if (!kept || !userId) return undefined;
+  for (const file of pageFilesFor(pathname)) {
+    const shell = await precache.matchPrecache(file);
+    if (!shell) continue;
+    const html = withKeptMarkup(await shell.text(), await kept.text(), userId);
+    if (!html) return undefined;
+    // The body is new, and stored decoded.
+    const headers = new Headers(shell.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(html, { status: 200, headers });
+  }
+  return undefined;
+}
+
 /** How long an event page may take from the network before the event shell is shown instead. */
 const EVENT_PAGE_TIMEOUT_MS = 3000;
 
@@ -248,6 +274,9 @@ async function eventPageFromNetwork(request: Request): Promise<Response | null> 
 registerRoute(
   new NavigationRoute(
     async ({ request, url, event }) => {
+      // A back-office page as its admin last saw it paints at once; the app renders over it.
+      const keptAdmin = await keptAdminPage(url.pathname);
+      if (keptAdmin) return keptAdmin;
       // A public page kept as the server rendered it paints its content at once, and is refreshed.
       const kept = await pages.match(url);
       if (kept) {
