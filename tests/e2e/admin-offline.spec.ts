@@ -92,6 +92,14 @@ test('admin renames an event and adds a gallery image while offline, reloads, an
   await page.getByRole('tab', { name: 'Gallery' }).click();
   await expect(gallery).toHaveCount(1);
   await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Being offline is what the status says; not reaching the server is no 'Sync problem' meanwhile.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /offline/i })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sync problems/ })).toHaveCount(0);
 
   await context.setOffline(false);
   await eventually.poll(async () => (await serverEvent(api, event.id))?.title).toBe(renamed);

@@ -158,11 +158,13 @@ export function SyncStatusBar() {
   const replica = useReplicaState();
   const pulled = useAdminReplicaPulled();
   const conflicts = useConflicts();
-  const problems = useSyncErrors();
+  const allProblems = useSyncErrors();
   const [panel, setPanel] = useState<'conflicts' | 'problems' | null>(null);
 
   const adminOpen = status?.mode === 'admin';
   const online = status ? status.online : browserOnline;
+  // Offline, failing to reach the server is what 'Offline' says already; those are retried once back.
+  const problems = online ? allProblems : allProblems.filter((entry) => entry.kind !== 'network');
   const text = describeSync({
     online,
     open: adminOpen,
