@@ -1,11 +1,12 @@
 /**
  * `npm test`: unit and integration tests on PGlite, the integration tests again on a throwaway
- * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers. It finds
- * what it needs on the machine and, on Debian as root, installs what is missing (chromium,
- * postgresql). It ends with one line `Tests: N passed, N failed` summing every runner.
+ * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers, and the
+ * stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
+ * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
+ * xvfb). It ends with one line `Tests: N passed, N failed` summing every runner.
  *
  * TEST_DATABASES=pglite|postgres|both (both) and TEST_SUITES=unit,integration,e2e (all) narrow a run.
- * TEST_BROWSERS=chromium,firefox,webkit (chromium) picks the browser engines: Chromium runs the
+ * TEST_BROWSERS=chromium,firefox,webkit (all three) picks the browser engines: Chromium runs the
  * Playwright suite, Firefox ESR and WebKitGTK the stories of tests/engines/ (decision 017).
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +21,7 @@ import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } f
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
 const suites = (process.env.TEST_SUITES ?? 'unit,integration,e2e').split(',');
-const browsers = (process.env.TEST_BROWSERS ?? 'chromium').split(',').map((name) => name.trim());
+const browsers = (process.env.TEST_BROWSERS ?? 'chromium,firefox,webkit').split(',').map((name) => name.trim());
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The browsers the browser tests ran in, for the summary: results differ between their versions. */
 const browsersRun: string[] = [];

@@ -162,7 +162,9 @@ export function SyncStatusBar() {
   const [panel, setPanel] = useState<'conflicts' | 'problems' | null>(null);
 
   const adminOpen = status?.mode === 'admin';
-  const online = status ? status.online : browserOnline;
+  // Offline when the browser says so, or when the backend could not be reached (a browser may say it
+  // is online on a network that lets nothing through: src/data/connection.ts).
+  const online = browserOnline && (status ? status.online : true);
   // Offline, failing to reach the server is what 'Offline' says already; those are retried once back.
   const problems = online ? allProblems : allProblems.filter((entry) => entry.kind !== 'network');
   const text = describeSync({
