@@ -7,7 +7,7 @@
  * as plain links and its buttons wait for the app.
  *
  * A page is kept a second after its last change, and at once when the tab is hidden, but not while
- * it shows 'Loading...'. Like the kept lists it holds personal data (attendees' e-mails): it goes with
+ * it shows 'Loading...', and without its toasts. Like the kept lists it holds personal data (attendees' e-mails): it goes with
  * the role (dropKeptAdminPages, at sign-out and when the server says the user is no admin), a new
  * version of the service worker drops it, and a page kept for another user is cleared before the app
  * renders (clearKeptPageOfOthers).
@@ -34,10 +34,15 @@ function inTurn(task: () => Promise<unknown>): Promise<void> {
   return next;
 }
 
+/** What is on screen for a moment only (toasts): not part of the page as it is opened again. */
+const PASSING = '[data-sonner-toaster]';
+
 function keepPage(root: HTMLElement, userId: string, generation: number): void {
   const key = adminPageKey(window.location.pathname);
   if (!key || generation !== drops || !root.firstChild || root.textContent?.includes(LOADING)) return;
-  const markup = root.innerHTML;
+  const copy = root.cloneNode(true) as HTMLElement;
+  for (const passing of copy.querySelectorAll(PASSING)) passing.remove();
+  const markup = copy.innerHTML;
   void inTurn(async () => {
     if (generation !== drops) return;
     const cache = await caches.open(ADMIN_PAGES_CACHE);

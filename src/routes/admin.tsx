@@ -1,7 +1,8 @@
 import { Navigate, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../data/auth.ts';
+import { useReplicaState } from '../data/engine-store.ts';
 import { useKeepAdminPage } from '../data/kept-admin-pages.ts';
-import { AdminLoading, AdminShell } from '../features/admin-shell/admin-shell.tsx';
+import { AdminLoading, AdminShell, LocalDataFailed } from '../features/admin-shell/admin-shell.tsx';
 import { SyncStatusBar } from '../features/admin-sync/sync-status.tsx';
 import { toastError } from '../ui/toaster.tsx';
 
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/admin')({
 
 function AdminLayout() {
   const auth = useAuth();
+  const replica = useReplicaState();
   useKeepAdminPage(!auth.loading && auth.isAdmin && auth.user ? auth.user.id : null);
   if (auth.loading) return <AdminLoading />;
   // Signed out here with 'Sign Out': home (spec). Never signed in: the sign-in page. Decided from
@@ -34,6 +36,9 @@ function AdminLayout() {
       onSignOut={signOut}
       syncStatus={auth.isAdmin ? <SyncStatusBar /> : null}
     >
+      {/* The back office works on its local replica: a browser that refuses to store data is told why
+          (above what the page can still show, such as the lists kept from an earlier visit). */}
+      {auth.isAdmin && replica.status === 'failed' && replica.mode === 'admin' ? <LocalDataFailed /> : null}
       <Outlet />
     </AdminShell>
   );

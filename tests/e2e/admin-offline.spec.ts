@@ -259,6 +259,8 @@ test("the back office's lists paint from what they last showed before the replic
       .poll(() => offline.evaluate(() => (window as unknown as { refusedDatabases: string[] }).refusedDatabases.length))
       .toBeGreaterThan(0);
     await expect(card(offline, title)).toBeVisible();
+    // The page says why nothing can be changed here.
+    await expect(offline.getByRole('alert').filter({ hasText: 'could not open its local data' })).toBeVisible();
   } finally {
     await offline.close();
     await context.setOffline(false);
@@ -291,6 +293,22 @@ test('a back-office page opened again paints what it last showed before the app 
   await expect.poll(async () => (await keptPage(page, '/admin/events'))?.markup.includes(title)).toBe(true);
   const adminId = (await keptPage(page, '/admin/events'))?.keptFor;
   expect(adminId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // A toast on screen when the page is kept (the tab hidden at that moment) is not kept with it.
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.getByLabel('Location').fill('Lisbon');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(async () => (await keptPage(page, '/admin/events'))?.markup.includes('Lisbon')).toBe(true);
+  expect((await keptPage(page, '/admin/events'))?.markup).not.toContain('Event updated successfully');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 
   await context.setOffline(true);
   const offline = await context.newPage();

@@ -138,3 +138,30 @@ test('the admin sees that every change is synced once the back office has its da
   await page.context().setOffline(false);
   await waitForAdminReplica(page);
 });
+
+test('a browser that refuses to store data still shows the public pages, and the back office says why it cannot open its lists', async ({
+  page,
+  context,
+}) => {
+  // As a private window of some browsers, or site data turned off: every IndexedDB open in the page fails.
+  await context.addInitScript(() => {
+    IDBFactory.prototype.open = function () {
+      throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+    };
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Upcoming CDO Vision' }).getByRole('link').first()).toBeVisible();
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/events');
+  const alert = page.getByRole('alert').filter({ hasText: 'The back office could not open its local data.' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Local data could not open' })).toBeVisible();
+  // Trying again in the same browser meets the same refusal, and says so again.
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toBeVisible();
+  expect(errors).toEqual([]);
+});

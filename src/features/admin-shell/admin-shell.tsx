@@ -62,3 +62,27 @@ export function AdminLoading() {
     </div>
   );
 }
+
+/**
+ * Above a back-office page when the admin's local replica could not open: the back office
+ * keeps its lists and the admin's changes on the device, and some browsers refuse that (a private
+ * window, site data turned off).
+ */
+export function LocalDataFailed() {
+  return (
+    <div
+      role="alert"
+      className="mb-4 max-w-2xl space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900"
+    >
+      <p className="font-semibold">The back office could not open its local data.</p>
+      <p className="text-sm">
+        It keeps its lists and your changes on this device, and this browser did not let the site store data (a private
+        window, or site data turned off in its settings). Open the back office in a normal window or another browser,
+        then try again.
+      </p>
+      <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -48,7 +48,9 @@ export async function registerServiceWorker(): Promise<void> {
     setUpdateState({ waiting: true, activate: () => workbox.messageSkipWaiting() });
   });
 
-  const registration = await workbox.register();
+  // A browser that refuses service workers (some private windows, a policy) runs the site without
+  // one: online only, and the footer never says 'Available offline'.
+  const registration = await workbox.register().catch(() => undefined);
   if (!registration) return;
   if (!controlled) {
     const active = (await container.ready).active;
