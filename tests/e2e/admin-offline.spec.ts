@@ -36,6 +36,23 @@ function card(page: Page, title: string) {
   return page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: title });
 }
 
+/** The back office's status saying it is offline. */
+function offlineStatus(page: Page) {
+  return page
+    .getByRole('status')
+    .filter({ hasText: /offline/i })
+    .first();
+}
+
+/** An upcoming event made on the server (`days` from now), shown on the back office's events page. */
+async function eventOnEventsPage(page: Page, api: Api, name: string, days: number): Promise<string> {
+  const title = unique(name);
+  await api.create('events', { title, start_date: daysFromNow(days), end_date: daysFromNow(days + 1) });
+  await openEventsPage(page);
+  await expect(card(page, title)).toBeVisible();
+  return title;
+}
+
 async function serverEvent(api: Api, id: string) {
   const { data } = await api.admin.from('events').select('title, slug, location').eq('id', id).single();
   return data as { title: string; slug: string; location: string | null } | null;
@@ -57,12 +74,7 @@ test('admin renames an event and adds a gallery image while offline, reloads, an
   await expect(card(page, title)).toBeVisible();
 
   await context.setOffline(true);
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /offline/i })
-      .first(),
-  ).toBeVisible();
+  await expect(offlineStatus(page)).toBeVisible();
 
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByLabel('Title', { exact: true }).fill(renamed);
@@ -93,12 +105,7 @@ test('admin renames an event and adds a gallery image while offline, reloads, an
   await expect(gallery).toHaveCount(1);
   await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // Being offline is what the status says; not reaching the server is no 'Sync problem' meanwhile.
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /offline/i })
-      .first(),
-  ).toBeVisible();
+  await expect(offlineStatus(page)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Sync problems/ })).toHaveCount(0);
 
   await context.setOffline(false);
@@ -168,10 +175,7 @@ test('the back office opens from what it holds when the API never answers, witho
   context,
   api,
 }) => {
-  const title = unique('Hung Wi-Fi Event');
-  await api.create('events', { title, start_date: daysFromNow(40), end_date: daysFromNow(41) });
-  await openEventsPage(page);
-  await expect(card(page, title)).toBeVisible();
+  const title = await eventOnEventsPage(page, api, 'Hung Wi-Fi Event', 40);
 
   // Wi-Fi that takes requests and never answers: the session refresh and the role check hang.
   const hung: string[] = [];
@@ -230,10 +234,7 @@ test("the back office's lists paint from what they last showed before the replic
   context,
   api,
 }) => {
-  const title = unique('Kept List Event');
-  await api.create('events', { title, start_date: daysFromNow(42), end_date: daysFromNow(43) });
-  await openEventsPage(page);
-  await expect(card(page, title)).toBeVisible();
+  const title = await eventOnEventsPage(page, api, 'Kept List Event', 42);
   await expect.poll(async () => (await keptRows(page, 'events'))?.some((row) => row.title === title)).toBe(true);
 
   // Offline, in a page whose replica cannot open its database at all: whatever the list shows comes
@@ -286,10 +287,7 @@ test('a back-office page opened again paints what it last showed before the app 
   context,
   api,
 }) => {
-  const title = unique('Kept Page Event');
-  await api.create('events', { title, start_date: daysFromNow(44), end_date: daysFromNow(45) });
-  await openEventsPage(page);
-  await expect(card(page, title)).toBeVisible();
+  const title = await eventOnEventsPage(page, api, 'Kept Page Event', 44);
   await expect.poll(async () => (await keptPage(page, '/admin/events'))?.markup.includes(title)).toBe(true);
   const adminId = (await keptPage(page, '/admin/events'))?.keptFor;
   expect(adminId).toMatch(/^[0-9a-f-]{36}$/);
