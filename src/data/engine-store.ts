@@ -40,6 +40,8 @@ const listeners = new Set<() => void>();
  * in its worker while the page loads, and the page takes it over when it asks for a replica.
  */
 let prepared: Promise<Replica | null> | null = null;
+/** The page asked for the kept public rows while the visitor's replica was opening (fillReplicaFromKeptRows). */
+let fillWhenOpen = false;
 
 /**
  * Whether the visitor's replica has said it holds a full pull of every table, before the page
@@ -195,6 +197,10 @@ async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica
       return null;
     }
     setState({ status: 'ready', mode, replica });
+    if (fillWhenOpen) {
+      fillWhenOpen = false;
+      replica.engine.fillFromKeptRows();
+    }
     return replica;
   } catch (error) {
     setState({ status: 'failed', mode, error: error instanceof Error ? error : new Error(String(error)) });
@@ -220,7 +226,12 @@ export function prepareReplica(): void {
  */
 export function fillReplicaFromKeptRows(): void {
   const replica = state.status === 'ready' ? Promise.resolve(state.replica) : prepared;
-  void replica?.then((open) => {
+  if (!replica) {
+    // Opening (a read that failed offline has just asked for it): filled as soon as it is open.
+    fillWhenOpen = state.status === 'opening' && state.mode === 'public';
+    return;
+  }
+  void replica.then((open) => {
     if (open?.engine.mode === 'public') open.engine.fillFromKeptRows();
   });
 }
