@@ -294,10 +294,12 @@ test('a file the server refuses stays in the failures with the server’s messag
   expect(await outbox.failures()).toHaveLength(1);
   expect(await outbox.shownBytes(picked.localUrl)).toEqual(SVG_IMAGE);
 
-  // Trying again asks the server again, which still refuses.
+  // Trying again asks the server again, which still refuses (a newer refusal is recorded).
+  const refusedAt = failure!.lastError!.at;
   await outbox.retry(picked.id);
   await expect.poll(() => uploads.count).toBe(2);
-  await expect.poll(async () => (await outbox.failures())[0]?.attempts).toBe(1);
+  await expect.poll(async () => (await outbox.failures())[0]?.lastError?.at ?? 0).toBeGreaterThan(refusedAt);
+  expect((await outbox.failures())[0]?.attempts).toBe(1);
   expect(await outbox.failures()).toHaveLength(1);
 
   await outbox.discard(picked.id);
