@@ -211,14 +211,13 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
   // The pages the browser renders by itself (the back office's among them) also read the back
   // office's kept lists early on its paths.
   const earlyScript = earlyRequestsScript(undefined, KEPT_LISTS_STORE);
-  const clientShell = withEarlyRequests(plainShell, earlyScript);
   // The event's request for the slug "\0", whose %00 the inline script replaces.
   const eventPath = eventPagePath('\0');
   const write = async (file: string, html: string) => {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, html);
   };
-  await write(path.join(options.outDir, APP_SHELL), clientShell);
+  await write(path.join(options.outDir, APP_SHELL), withEarlyRequests(plainShell, earlyScript));
   // Read once, then kept with the server bundle rather than published with the site.
   const manifestFile = path.join(options.outDir, BUILD_MANIFEST);
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BuildManifest;

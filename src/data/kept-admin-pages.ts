@@ -7,10 +7,10 @@
  * as plain links and its buttons wait for the app.
  *
  * A page is kept a second after its last change, and at once when the tab is hidden, but not while
- * it shows 'Loading...', and without its toasts. Like the kept lists it holds personal data (attendees' e-mails): it goes with
- * the role (dropKeptAdminPages, at sign-out and when the server says the user is no admin), a new
- * version of the service worker drops it, and a page kept for another user is cleared before the app
- * renders (clearKeptPageOfOthers).
+ * it shows 'Loading...', and without its toasts. Like the kept lists it holds personal data
+ * (attendees' e-mails): it goes with the role (dropKeptAdminPages, at sign-out and when the server
+ * says the user is no admin), a new version of the service worker drops it, and a page kept for
+ * another user is cleared before the app renders (clearKeptPageOfOthers).
  */
 import { useEffect } from 'react';
 import { ADMIN_PAGES_CACHE, KEPT_FOR_HEADER, adminPageKey } from '../lib/kept-admin-pages.ts';

@@ -164,7 +164,7 @@ export function SyncStatusBar() {
   const adminOpen = status?.mode === 'admin';
   // Offline when the browser says so, or when the backend could not be reached (a browser may say it
   // is online on a network that lets nothing through: src/data/connection.ts).
-  const online = browserOnline && (status ? status.online : true);
+  const online = browserOnline && (status?.online ?? true);
   // Offline, failing to reach the server is what 'Offline' says already; those are retried once back.
   const problems = online ? allProblems : allProblems.filter((entry) => entry.kind !== 'network');
   const text = describeSync({
