@@ -180,6 +180,8 @@ function render(tables: Record<string, Record<string, Column>>): string {
     Object.entries(tables).map(([name, columns]) => [
       name,
       {
+        // A table anon may read no column of is replicated in the admin's replica only (decision 018).
+        ...(Object.values(columns).some((column) => column.anonCanRead) ? {} : { adminOnly: true }),
         columns: Object.fromEntries(
           Object.entries(columns).map(([column, d]) => {
             // Keys in a fixed order so the output is stable.

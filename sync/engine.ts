@@ -18,7 +18,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { distinctUntilChanged, filter, firstValueFrom, map, race, type Observable, type Subscription } from 'rxjs';
 import { MetaStore } from './meta-store.ts';
-import { TABLE_NAMES, type TableName } from './schema/types.ts';
+import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
 import { followLeadership } from './engine/leadership.ts';
 import { trackPendingChanges } from './engine/pending.ts';
@@ -59,6 +59,7 @@ function anonClient(options: SyncEngineOptions): SupabaseClient {
  */
 export async function createSyncEngine(options: SyncEngineOptions): Promise<SyncEngine> {
   const { mode, name } = options;
+  const tables = tablesOf(mode);
   if (mode === 'admin' && !options.client) throw new Error('createSyncEngine: admin mode needs the signed-in client');
 
   // A signed-in non-admin sees no attendee rows through the table (decision 002), so the public
@@ -80,7 +81,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
 
   const replications = startReplications({ options, client, collections, meta, problems, subscriptions });
   const firstPulls = scheduleFirstPulls({
-    order: FIRST_PULL_ORDER,
+    order: FIRST_PULL_ORDER.filter((table) => tables.includes(table)),
     first: ['events'],
     concurrency: options.firstPullConcurrency ?? 4,
     resume: (table) => void replications[table].start(),
@@ -133,12 +134,12 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     pending,
     subscriptions,
     onLead: async () => {
-      const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
+      const flags = await Promise.all(tables.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
         () => [],
       );
       // Before any pull writes: what a visit of a few seconds kept is readable offline at once.
       await fillFromKept(startedAt);
-      firstPulls.start(new Set(TABLE_NAMES.filter((_, index) => Boolean(flags[index]))));
+      firstPulls.start(new Set(tables.filter((_, index) => Boolean(flags[index]))));
       await firstPulls.settled();
     },
   });
@@ -203,11 +204,11 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       if (leadership.isLeader.value) await fillFromKept();
     },
     async pause() {
-      await Promise.all(TABLE_NAMES.map((table) => replications[table].pause()));
+      await Promise.all(tables.map((table) => replications[table].pause()));
     },
     async resume() {
       // Only the leading tab replicates; the others resume by becoming the leader.
-      if (leadership.isLeader.value) await Promise.all(TABLE_NAMES.map((table) => replications[table].start()));
+      if (leadership.isLeader.value) await Promise.all(tables.map((table) => replications[table].start()));
     },
     async destroy(destroyOptions) {
       if (destroyed) return;
@@ -216,7 +217,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       outbox?.stop();
       await leadership.stop();
       for (const subscription of subscriptions) subscription.unsubscribe();
-      await Promise.all(TABLE_NAMES.map((table) => replications[table].cancel()));
+      await Promise.all(tables.map((table) => replications[table].cancel()));
       if (destroyOptions?.removeData) await db.remove();
       else await db.close();
       if (destroyOptions?.removeData) await meta.remove();

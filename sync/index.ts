@@ -22,8 +22,10 @@ export {
   type SyncStatus,
 } from './engine.ts';
 export {
+  PUBLIC_TABLE_NAMES,
   TABLE_NAMES,
   isTableName,
+  tablesOf,
   type ColumnName,
   type DocPatch,
   type NewDoc,

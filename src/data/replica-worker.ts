@@ -24,7 +24,7 @@ import {
   switchMap,
   type Observable,
 } from 'rxjs';
-import { TABLE_NAMES, type Row } from '../../sync/index.ts';
+import { PUBLIC_TABLE_NAMES, type Row } from '../../sync/index.ts';
 import {
   EVENT_IMAGE_TABLES,
   imagesOfUpcomingEvents,
@@ -50,9 +50,9 @@ function sourceOf(replica: ReplicaInPage, watched: Watched): Observable<unknown>
       return read(...watched.args);
     }
     case 'pulls':
-      return combineLatest(TABLE_NAMES.map((table) => replica.engine.pulledAt$(table))).pipe(
+      return combineLatest(PUBLIC_TABLE_NAMES.map((table) => replica.engine.pulledAt$(table))).pipe(
         map((times) =>
-          Object.fromEntries(TABLE_NAMES.flatMap((table, index) => (times[index] ? [[table, times[index]]] : []))),
+          Object.fromEntries(PUBLIC_TABLE_NAMES.flatMap((table, index) => (times[index] ? [[table, times[index]]] : []))),
         ),
       );
     case 'status':

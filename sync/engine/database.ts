@@ -8,7 +8,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
-import { TABLE_NAMES, type TableName } from '../schema/types.ts';
+import { tablesOf, type TableName } from '../schema/types.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
 export type AnyDoc = Record<string, unknown>;
@@ -49,7 +49,10 @@ export interface Replica {
   insertKeptRows(table: TableName, docs: AnyDoc[]): Promise<void>;
 }
 
-/** Opens (or creates, or migrates) the database `name` with every replicated table's collection. */
+/**
+ * Opens (or creates, or migrates) the database `name` with a collection per table of its mode: the
+ * public tables, and for an admin the admin-only ones too (`tablesOf`).
+ */
 export async function openReplica(name: string, mode: 'public' | 'admin'): Promise<Replica> {
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
@@ -62,7 +65,7 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
   try {
     collections = (await db.addCollections(
       Object.fromEntries(
-        TABLE_NAMES.map((table) => [
+        tablesOf(mode).map((table) => [
           table,
           { schema: collectionSchema(table), migrationStrategies: migrationStrategies(table), conflictHandler },
         ]),
@@ -83,7 +86,7 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
     const keptRowsOnly = () => {
       if (keptRowInserts === 0) readOnly();
     };
-    for (const table of TABLE_NAMES) {
+    for (const table of tablesOf(mode)) {
       const collection = anyCollection(table);
       collection.preInsert(keptRowsOnly, false);
       collection.preSave(readOnly, false);

@@ -10,8 +10,9 @@
 import type { TableName } from '../schema/types.ts';
 
 /**
- * The order public pages need the tables in: events; what the home page and past highlights read
- * (testimonials, videos, the past attendees); sponsors; then the rest of an event page.
+ * The order pages need the tables in: events; what the home page and past highlights read
+ * (testimonials, videos, the past attendees); sponsors; then the rest of an event page; then the
+ * tables only the admin's replica holds. A replica pulls those of its mode (`tablesOf`).
  */
 export const FIRST_PULL_ORDER: readonly TableName[] = [
   'events',
@@ -25,6 +26,7 @@ export const FIRST_PULL_ORDER: readonly TableName[] = [
   'sessions',
   'session_speakers',
   'event_gallery',
+  'invite_requests',
 ];
 
 export interface FirstPullsInput {

@@ -15,7 +15,7 @@
 import type { RxCollection } from 'rxdb';
 import type { MetaStore } from '../meta-store.ts';
 import { rowToDoc } from '../replication/documents.ts';
-import { TABLE_NAMES, type SyncDoc, type TableName } from '../schema/types.ts';
+import { PUBLIC_TABLE_NAMES, type SyncDoc, type TableName } from '../schema/types.ts';
 import { initialPullKey } from './status.ts';
 import type { KeptRows, SyncCollections } from './types.ts';
 
@@ -38,8 +38,8 @@ export async function fillFromKeptRows({
   keptRows,
   keptBefore,
 }: FillInput): Promise<TableName[]> {
-  const flags = await Promise.all(TABLE_NAMES.map((table) => meta.getState(initialPullKey('public', table))));
-  const tables = TABLE_NAMES.filter((_, index) => !flags[index]);
+  const flags = await Promise.all(PUBLIC_TABLE_NAMES.map((table) => meta.getState(initialPullKey('public', table))));
+  const tables = PUBLIC_TABLE_NAMES.filter((_, index) => !flags[index]);
   if (tables.length === 0) return [];
   const kept = await keptRows();
   if (!kept || (keptBefore !== undefined && kept.at >= keptBefore)) return [];

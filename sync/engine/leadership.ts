@@ -20,7 +20,7 @@ import {
 } from 'rxjs';
 import type { MetaStore } from '../meta-store.ts';
 import { watchRemoteChanges, type RealtimeState } from '../replication/realtime.ts';
-import { TABLE_NAMES } from '../schema/types.ts';
+import { tablesOf } from '../schema/types.ts';
 import type { PendingChanges } from './pending.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { Replications } from './replications.ts';
@@ -68,14 +68,15 @@ export function followLeadership(input: LeadershipInput): Leadership {
   const syncing = new BehaviorSubject(false);
   const cleanups: (() => unknown)[] = [];
   let stopped = false;
+  const tables = tablesOf(mode);
 
   function resync(): void {
     if (stopped || !isLeader.value) return;
-    for (const table of TABLE_NAMES) replications[table].reSync();
+    for (const table of tables) replications[table].reSync();
   }
 
   function reportRounds(): void {
-    const active$ = combineLatest(TABLE_NAMES.map((table) => replications[table].active$)).pipe(
+    const active$ = combineLatest(tables.map((table) => replications[table].active$)).pipe(
       map((states) => states.some(Boolean)),
       distinctUntilChanged(),
     );
@@ -106,7 +107,7 @@ export function followLeadership(input: LeadershipInput): Leadership {
   }
 
   function followTables(): void {
-    for (const table of TABLE_NAMES) {
+    for (const table of tables) {
       // Once a table's push side is idle, it has pushed what it could (pulls may still be running):
       // drop the pending entries the server now has.
       void replications[table].startPromise.then(() => {
@@ -134,7 +135,7 @@ export function followLeadership(input: LeadershipInput): Leadership {
       const stop = watchRemoteChanges({
         client,
         topic: `sync-${name}`,
-        tables: TABLE_NAMES,
+        tables,
         onChange: (table) => replications[table].reSync(),
         onJoined: resync,
         onState: (state: RealtimeState, error) => {

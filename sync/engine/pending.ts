@@ -8,7 +8,7 @@
 import { getAssumedMasterState, type RxCollection } from 'rxdb';
 import { filter, type Subscription } from 'rxjs';
 import { documentKey, type MetaStore } from '../meta-store.ts';
-import { TABLE_NAMES, isTableName, type TableName } from '../schema/types.ts';
+import { isTableName, tablesOf, type TableName } from '../schema/types.ts';
 import { conflictHandler, type AnyDoc } from './database.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { Replications } from './replications.ts';
@@ -44,7 +44,7 @@ export function trackPendingChanges({
       await problems.guarded(() => meta.addPending([{ key: documentKey(table, docId), table, docId, at: nowIso() }]));
     },
 
-    async reconcile(tables = TABLE_NAMES) {
+    async reconcile(tables = tablesOf(mode)) {
       if (mode !== 'admin') return;
       for (const table of tables) {
         const entries = await meta.pendingOf(table);

@@ -13,7 +13,8 @@ import type { PullCheckpoint } from '../replication/checkpoint.ts';
 import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
 import { createPullHandler, pulledColumns } from '../replication/pull.ts';
 import { createPushHandler, type LostEdit, type RefusedWrite } from '../replication/push.ts';
-import { TABLE_NAMES, type SyncDoc, type TableName } from '../schema/types.ts';
+import { SCHEMA_VERSIONS } from '../schema/rx-schemas.ts';
+import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { SyncCollections, SyncEngineOptions } from './types.ts';
 
@@ -80,7 +81,7 @@ export function startReplications({
   }
 
   const replications = {} as Replications;
-  for (const table of TABLE_NAMES) {
+  for (const table of tablesOf(mode)) {
     const columns = pulledColumns(table, mode);
     const pull = createPullHandler({ table, client, columns, onSuccess: () => problems.clearTable(table) });
     const push =
@@ -96,8 +97,10 @@ export function startReplications({
           })
         : null;
     replications[table] = replicateRxCollection<SyncDoc<TableName>, PullCheckpoint>({
-      // The mode and the backend are part of the identity: a different one starts from scratch.
-      replicationIdentifier: `${mode}:${table}:${options.supabaseUrl}`,
+      // The mode, the backend and the schema are part of the identity: a different one starts from
+      // scratch. A new schema version pulls its table in full again, so a column added to it gets
+      // the server's values for rows that did not change since (the migration filled it with null).
+      replicationIdentifier: `${mode}:${table}:${options.supabaseUrl}${schemaSuffix(table)}`,
       collection: collections[table] as unknown as RxCollection<SyncDoc<TableName>>,
       deletedField: '_deleted',
       live: true,
@@ -143,4 +146,10 @@ export function startReplications({
     );
   }
   return replications;
+}
+
+/** `:v<n>` for a collection past its first schema version, so its checkpoint starts again. */
+function schemaSuffix(table: TableName): string {
+  const { version } = SCHEMA_VERSIONS[table];
+  return version > 0 ? `:v${version}` : '';
 }

@@ -8,7 +8,7 @@
 import { Observable, combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap } from 'rxjs';
 import type { MetaStore } from '../meta-store.ts';
 import type { FileOutbox } from '../outbox/index.ts';
-import { TABLE_NAMES } from '../schema/types.ts';
+import { tablesOf } from '../schema/types.ts';
 import type { Leadership } from './leadership.ts';
 import type { SyncErrorEntry, SyncStatus } from './types.ts';
 
@@ -36,11 +36,11 @@ export const initialPullKey = (mode: 'public' | 'admin', table: string) => `init
 
 /**
  * Whether a replica holding these first-full-pull flags (meta store keys) can answer every page
- * offline: every replicated table has been pulled in full once.
+ * offline: every table of its mode has been pulled in full once.
  */
 export function isOfflineReady(mode: 'public' | 'admin', flagKeys: readonly string[]): boolean {
   const present = new Set(flagKeys);
-  return TABLE_NAMES.every((table) => present.has(initialPullKey(mode, table)));
+  return tablesOf(mode).every((table) => present.has(initialPullKey(mode, table)));
 }
 
 export interface StatusInput {

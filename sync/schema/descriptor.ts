@@ -47,6 +47,11 @@ export interface ColumnDescriptor {
 }
 
 export interface TableDescriptor {
+  /**
+   * True when anon may read none of its columns: only the admin's replica holds the table, so a
+   * visitor's database neither opens it nor waits for it (docs/decisions/018-invitations-and-door-data.md).
+   */
+  readonly adminOnly?: boolean;
   /** Columns in table order, including `_modified` and `_deleted`. */
   readonly columns: Readonly<Record<string, ColumnDescriptor>>;
 }

@@ -16,7 +16,7 @@
  */
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type { ColumnDescriptor } from './descriptor.ts';
-import { columnsOf, type SyncDoc, type TableName } from './types.ts';
+import { columnsOf, isAdminOnly, type SyncDoc, type TableName } from './types.ts';
 
 const INT4 = { minimum: -2147483648, maximum: 2147483647, multipleOf: 1 } as const;
 /** Longest ISO 8601 timestamp we store ('2026-11-22T01:02:03.123456Z' is 27). */
@@ -36,6 +36,7 @@ export const INDEXES: { readonly [T in TableName]: readonly (string | readonly s
   event_gallery: [['event_id', 'display_order']],
   testimonials: ['display_order'],
   videos: ['display_order'],
+  invite_requests: ['event_id'],
 };
 
 /**
@@ -45,7 +46,7 @@ export const INDEXES: { readonly [T in TableName]: readonly (string | readonly s
 export const SCHEMA_VERSIONS: {
   readonly [T in TableName]: { readonly version: number; readonly fingerprint: string };
 } = {
-  events: { version: 0, fingerprint: '1322acda' },
+  events: { version: 1, fingerprint: '65a75e7f' },
   attendees: { version: 0, fingerprint: '1ca761c3' },
   event_attendees: { version: 0, fingerprint: '2d4e43a6' },
   sponsors_library: { version: 0, fingerprint: '019e3e0c' },
@@ -56,6 +57,7 @@ export const SCHEMA_VERSIONS: {
   event_gallery: { version: 0, fingerprint: '416e7c5d' },
   testimonials: { version: 0, fingerprint: '9c77a6d5' },
   videos: { version: 0, fingerprint: '78edde53' },
+  invite_requests: { version: 0, fingerprint: 'e1febba2' },
 };
 
 /** Strategies that replace `upgradeDocument` for one table and one version (none yet). */
@@ -98,8 +100,9 @@ export function collectionSchemaBody(table: TableName): Omit<RxJsonSchema<SyncDo
     const indexed = isIndexed(table, name);
     if (indexed && column.nullable) throw new Error(`${table}.${name} is nullable and cannot be indexed by RxDB`);
     properties[name] = propertyOf(column, indexed);
-    // Required: what the server does not fill by an expression, and not a column anon cannot read.
-    if (name === 'id' || (column.default !== 'server' && column.anonCanRead)) required.push(name);
+    // Required: what the server does not fill by an expression, and not a column anon cannot read
+    // (a public replica lacks it), unless only admins replicate the table.
+    if (name === 'id' || (column.default !== 'server' && (column.anonCanRead || isAdminOnly(table)))) required.push(name);
   }
   properties.modified = { type: 'string', maxLength: TIMESTAMP_MAX_LENGTH };
   return {

@@ -70,6 +70,7 @@ export const TABLES = {
       created_at: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: true },
       _modified: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: true },
       _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: true },
+      capacity: { kind: 'integer', nullable: true, default: null, anonCanRead: true, minimum: 1, maximum: 100000 },
     },
   },
   attendees: {
@@ -345,6 +346,59 @@ export const TABLES = {
       created_at: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: true },
       _modified: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: true },
       _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: true },
+    },
+  },
+  invite_requests: {
+    adminOnly: true,
+    columns: {
+      id: { kind: 'uuid', nullable: false, default: 'server', anonCanRead: false },
+      event_id: { kind: 'uuid', nullable: false, default: null, anonCanRead: false },
+      name: { kind: 'text', nullable: false, default: null, anonCanRead: false, maxLength: 300, notBlank: true },
+      email: {
+        kind: 'text',
+        nullable: false,
+        default: null,
+        anonCanRead: false,
+        maxLength: 254,
+        format: 'email',
+        patterns: [
+          {
+            source:
+              "^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$",
+            ignoreCase: false,
+          },
+        ],
+      },
+      company: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 300 },
+      job_title: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 300 },
+      linkedin_url: {
+        kind: 'text',
+        nullable: true,
+        default: null,
+        anonCanRead: false,
+        maxLength: 2048,
+        emptyAllowed: true,
+        format: 'safe_url',
+        patterns: [
+          { source: '^https?://[^\\s/\\\\?#]+[^\\s\\\\]*$', ignoreCase: true },
+          { source: '^/([^/\\\\\\s][^\\s\\\\]*)?$', ignoreCase: false },
+        ],
+      },
+      reason: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 2000 },
+      consent: { kind: 'boolean', nullable: false, default: false, anonCanRead: false },
+      status: {
+        kind: 'text',
+        nullable: false,
+        default: 'pending',
+        anonCanRead: false,
+        oneOf: ['pending', 'approved', 'declined', 'waitlisted', 'invited'],
+      },
+      status_changed_at: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: false },
+      attendee_id: { kind: 'uuid', nullable: true, default: null, anonCanRead: false },
+      guest_token: { kind: 'text', nullable: false, default: 'server', anonCanRead: false },
+      created_at: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: false },
+      _modified: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: false },
+      _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: false },
     },
   },
 } as const satisfies Record<string, TableDescriptor>;

@@ -16,6 +16,14 @@ export type TableName = keyof Tables;
 /** Every replicated table, in migration order. */
 export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
 
+/** The tables anyone may read (a visitor's replica holds these, and `public_rows()` returns them). */
+export const PUBLIC_TABLE_NAMES = TABLE_NAMES.filter((table) => !isAdminOnly(table));
+
+/** The tables a replica of this mode holds: the public ones, and for an admin the admin-only ones too. */
+export function tablesOf(mode: 'public' | 'admin'): readonly TableName[] {
+  return mode === 'admin' ? TABLE_NAMES : PUBLIC_TABLE_NAMES;
+}
+
 /** Columns of a table, as the descriptor lists them. */
 export type ColumnsOf<T extends TableName> = Tables[T]['columns'];
 export type ColumnName<T extends TableName> = keyof ColumnsOf<T> & string;
@@ -37,9 +45,18 @@ type ValueOf<C> = C extends { kind: infer K; nullable: infer N }
 /** A row of `T` as the table API returns it with every column selected. */
 export type Row<T extends TableName> = { -readonly [C in keyof ColumnsOf<T>]: ValueOf<ColumnsOf<T>[C]> };
 
-/** Columns the server fills (an expression default such as `now()`), or that anon may not read. */
+/**
+ * Columns the server fills (an expression default such as `now()`), or that anon may not read (a
+ * public replica lacks them) in a table that visitors replicate.
+ */
 type OptionalColumn<T extends TableName> = {
-  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { default: 'server' } | { anonCanRead: false } ? C : never;
+  [C in keyof ColumnsOf<T>]: ColumnsOf<T>[C] extends { default: 'server' }
+    ? C
+    : Tables[T] extends { adminOnly: true }
+      ? never
+      : ColumnsOf<T>[C] extends { anonCanRead: false }
+        ? C
+        : never;
 }[keyof ColumnsOf<T>];
 
 /** Columns with a literal default (0, 5, 'current', '#000000', '{}'), which RxDB fills on insert. */
@@ -81,6 +98,11 @@ export type DocPatch<T extends TableName> = Partial<Omit<SyncDoc<T>, 'id' | 'mod
 /** The descriptor of one column, typed loosely for code that walks every table. */
 export function columnsOf(table: TableName): Readonly<Record<string, ColumnDescriptor>> {
   return TABLES[table].columns;
+}
+
+/** True when only the admin's replica holds the table (anon may read none of its columns). */
+export function isAdminOnly(table: TableName): boolean {
+  return 'adminOnly' in TABLES[table];
 }
 
 /** True when `name` is a replicated table. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { TABLE_NAMES } from '../../sync/schema/types.ts';
+import { PUBLIC_TABLE_NAMES } from '../../sync/schema/types.ts';
 import { pulledColumns } from '../../sync/replication/pull.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 
@@ -53,8 +53,8 @@ describe('public_rows, for a visitor', () => {
     const response = await publicRows(anonHeaders());
     expect(response.status).toBe(200);
     const answer = (await response.json()) as Record<string, Record<string, unknown>[]>;
-    expect(Object.keys(answer).sort()).toEqual([...TABLE_NAMES].sort());
-    for (const table of TABLE_NAMES) {
+    expect(Object.keys(answer).sort()).toEqual([...PUBLIC_TABLE_NAMES].sort());
+    for (const table of PUBLIC_TABLE_NAMES) {
       for (const row of answer[table]!) expect(Object.keys(row).sort()).toEqual(pulledColumns(table, 'public').sort());
     }
     const { data: fromTable } = await backend

@@ -39,6 +39,12 @@ const builders: Record<string, () => Promise<Record<string, unknown>>> = {
   testimonials: async () => ({ name: unique('Quoter'), quote: 'Worth every minute.' }),
   videos: async () => ({ title: unique('Video'), video_url: 'https://www.youtube.com/watch?v=abcdefghijk' }),
   admin_invites: async () => ({ email: `${unique('invitee')}@example.com` }),
+  invite_requests: async () => ({
+    event_id: (await insertAsService('events', await builders.events!())).id,
+    name: unique('Guest'),
+    email: `${unique('guest')}@example.com`,
+    consent: true,
+  }),
   event_attendees: async () => ({
     event_id: (await insertAsService('events', await builders.events!())).id,
     attendee_id: (await insertAsService('attendees', await builders.attendees!())).id,
@@ -95,12 +101,13 @@ const tables: Record<
   testimonials: { key: 'id', update: { company: 'Changed' } },
   videos: { key: 'id', update: { description: 'Changed' } },
   admin_invites: { key: 'email', update: { created_at: '2030-01-01T00:00:00Z' } },
+  invite_requests: { key: 'id', update: { status: 'declined' } },
   // The escalation a non-admin would try: moving an admin role onto itself.
   user_roles: { key: 'user_id', update: (who) => ({ user_id: who === 'admin' ? spareUserId : userId }) },
 };
 
-const PUBLIC_TABLES = Object.keys(tables).filter((t) => t !== 'admin_invites' && t !== 'user_roles');
-const ADMIN_ONLY_TABLES = ['admin_invites', 'user_roles'];
+const ADMIN_ONLY_TABLES = ['admin_invites', 'user_roles', 'invite_requests'];
+const PUBLIC_TABLES = Object.keys(tables).filter((t) => !ADMIN_ONLY_TABLES.includes(t));
 
 async function serviceRow(table: string, key: string, value: unknown) {
   const { data, error } = await service.from(table).select('*').eq(key, value).maybeSingle();

@@ -233,6 +233,7 @@ describe('row security everywhere', () => {
       'event_gallery',
       'testimonials',
       'videos',
+      'invite_requests',
     ];
     const found = await f.rows<{ table: string }>(`
       select c.relname as table
