@@ -323,7 +323,7 @@ join (values
 
 insert into public.events (
   id, slug, title, subheading, description, location, start_date, end_date, featured_image_url,
-  request_invite_url, why_attend, why_partner
+  request_invite_url, capacity, why_attend, why_partner
 )
 select
   e.id,
@@ -335,7 +335,10 @@ select
   e.start_date,
   e.end_date,
   e.featured_image_url,
-  case when e.upcoming then 'https://invite.example.com/cdo-vision/' || e.key end,
+  -- Most upcoming editions take requests through the site's own form; Dubai and Amsterdam keep an
+  -- external invitation page, as a partner-run edition would.
+  case when e.upcoming and e.key in ('dubai', 'amsterdam') then 'https://invite.example.com/cdo-vision/' || e.key end,
+  case e.kind when 'dinner' then 35 when 'summit' then 40 else 30 end,
   array[attend.p[1 + e.n % 8], attend.p[1 + (e.n + 3) % 8], attend.p[1 + (e.n + 5) % 8]]
     || case when e.n % 2 = 0 then array[attend.p[1 + (e.n + 6) % 8]] else '{}' end
     || case when e.n % 3 = 0 then array[attend.p[1 + (e.n + 1) % 8]] else '{}' end,
@@ -537,5 +540,48 @@ from (values
    'https://www.youtube.com/watch?v=Wp5cN1rYh8T', '/demo/gallery/11.webp', 2)
 ) as v (n, event_key, title, description, video_url, thumbnail_url, display_order)
 on conflict (id) do nothing;
+
+-- Invite requests: eight per upcoming edition that uses the site's form, in every status --------------
+-- Approved and invited guests become attendees of the edition (a trigger links them). The messages
+-- the server queued for these demo requests count as sent: the demo has a history, and a seed run
+-- against a configured mail provider sends nothing.
+insert into public.invite_requests (
+  id, event_id, name, email, company, job_title, linkedin_url, reason, consent, status, created_at
+)
+select
+  md5(format('cdo-vision-demo/invite-request/%s/%s', e.n, k))::uuid,
+  e.id,
+  first_name || ' ' || last_name,
+  lower(format('%s.%s@%s.example', first_name, last_name, replace(lower(company), ' ', '-'))),
+  company,
+  job_title,
+  case when k % 3 = 0 then lower(format('https://www.linkedin.com/in/%s-%s', first_name, last_name)) end,
+  case when k % 2 = 1 then (array[
+    'I lead our data governance programme and would value comparing notes on AI risk with peers.',
+    'We are rebuilding our analytics platform this year; the theme of this edition is exactly our question.',
+    'I joined as CDO six months ago and want to learn from leaders who have scaled a data team.',
+    'Our board asked for an AI strategy by the spring. I would like to test our thinking with peers.'
+  ])[1 + (e.n + k) % 4] end,
+  true,
+  (array['pending', 'pending', 'pending', 'approved', 'approved', 'declined', 'waitlisted', 'invited'])[k],
+  now() - make_interval(days => 9 - k, hours => e.n)
+from demo_event e
+cross join generate_series(1, 8) as k
+cross join lateral (
+  select
+    (array['Priya', 'Jonas', 'Mei', 'Oliver', 'Fatima', 'Lucas', 'Aiko', 'Daniel', 'Sofia', 'Kwame', 'Elena', 'Rafael'])[1 + (e.n * 5 + k) % 12] as first_name,
+    (array['Raman', 'Berg', 'Lin', 'Hughes', 'Al-Sayed', 'Moreau', 'Sato', 'Keller', 'Rossi', 'Mensah', 'Petrova', 'Costa'])[1 + (e.n * 7 + k * 5) % 12] as last_name,
+    (array['Northwind Logistics', 'Bluepeak Energy', 'Meridian Insurance', 'Corvane Retail', 'Tidewater Bank', 'Ostara Pharma'])[1 + (e.n + k) % 6] as company,
+    (array['Chief Data Officer', 'Chief AI Officer', 'Head of Analytics', 'VP Data Platforms', 'Director of Data Governance'])[1 + (e.n + k * 2) % 5] as job_title
+) as person
+where e.upcoming and e.key not in ('dubai', 'amsterdam')
+on conflict (id) do nothing;
+
+update private.guest_messages m
+   set sent_at = now()
+ where m.sent_at is null
+   and m.request_id in (
+     select md5(format('cdo-vision-demo/invite-request/%s/%s', e.n, k))::uuid
+       from demo_event e cross join generate_series(1, 8) as k);
 
 drop table pg_temp.demo_session, pg_temp.demo_event;
