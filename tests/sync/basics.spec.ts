@@ -3,11 +3,11 @@
  * reaching another browser through realtime, and a new event created in the back office.
  */
 import { control, expect, sameInstant, test } from './support/fixtures.ts';
-import { TABLES } from './support/driver.ts';
+import { PUBLIC_TABLES } from './support/driver.ts';
 
 test('a visitor opening the site gets every published table in the local replica', async ({ openClient, backend }) => {
   const visitor = await openClient({ mode: 'public', pullBatchSize: 50 });
-  await visitor.call('awaitInitialPull', TABLES);
+  await visitor.call('awaitInitialPull', PUBLIC_TABLES);
   const { count } = await backend.service
     .from('event_attendees')
     .select('id', { count: 'exact', head: true })

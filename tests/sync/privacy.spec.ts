@@ -1,17 +1,18 @@
 /**
  * Attendee e-mail is personal data (docs/decisions/002-attendee-email.md): a visitor's replica is
  * filled with the anon key and must never hold it, not in a document, not anywhere in the browser's
- * storage. An admin's replica does hold it.
+ * storage. An admin's replica does hold it. Invite requests are admins' alone: a visitor's replica
+ * neither opens their collection nor asks the server for them.
  */
 import { expect, test } from './support/fixtures.ts';
-import { TABLES } from './support/driver.ts';
+import { PUBLIC_TABLES, TABLES } from './support/driver.ts';
 
 test("a visitor's replica holds the attendees but none of their e-mail addresses", async ({ openClient, backend }) => {
   const { data: attendees } = await backend.service.from('attendees').select('id,name,email').eq('_deleted', false);
   expect(attendees!.length).toBeGreaterThan(0);
 
   const visitor = await openClient({ mode: 'public' });
-  await visitor.call('awaitInitialPull', TABLES);
+  await visitor.call('awaitInitialPull', PUBLIC_TABLES);
   const local = await visitor.call('all', 'attendees');
   expect(local).toHaveLength(attendees!.length);
   expect(local.filter((doc) => 'email' in doc)).toEqual([]);
@@ -34,4 +35,39 @@ test("an admin's replica has the e-mail addresses", async ({ openClient, backend
   const attendee = await backend.insert('attendees', { name: 'Ada Lovelace', email: 'ada.sync@example.org' });
   const admin = await openClient();
   await admin.waitForDoc('attendees', attendee.id as string, (doc) => doc.email === 'ada.sync@example.org');
+});
+
+test("a visitor's replica has no invite requests, not even their collection; an admin's keeps them in step", async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const request = await backend.insert('invite_requests', {
+    event_id: event.id,
+    name: 'Grace Hopper',
+    email: 'grace.sync@example.org',
+    consent: true,
+  });
+  expect(PUBLIC_TABLES).not.toContain('invite_requests');
+  expect(TABLES).toContain('invite_requests');
+
+  const visitor = await openClient({ mode: 'public' });
+  await visitor.call('awaitInitialPull', PUBLIC_TABLES);
+  expect((await visitor.status()).offlineReady).toBe(true);
+  const stored = await visitor.call('dumpBrowserStorage');
+  expect(stored).not.toMatch(/invite_requests|grace\.sync@example\.org|Grace Hopper/);
+  expect(visitor.restRequests.filter((r) => r.includes('invite_requests'))).toEqual([]);
+
+  // The admin approves offline; once back online the server has it, and has linked the guest.
+  const admin = await openClient();
+  await admin.waitForDoc('invite_requests', request.id as string, (doc) => doc.status === 'pending');
+  await admin.goOffline();
+  await admin.call('patch', 'invite_requests', request.id as string, { status: 'approved' });
+  expect(await backend.row('invite_requests', request.id as string)).toMatchObject({ status: 'pending' });
+  await admin.goOnline();
+  await expect.poll(() => backend.row('invite_requests', request.id as string).then((r) => r?.status)).toBe('approved');
+  const row = await backend.row('invite_requests', request.id as string);
+  expect(row!.attendee_id).toEqual(expect.any(String));
+  await admin.waitForDoc('invite_requests', request.id as string, (doc) => doc.attendee_id === row!.attendee_id);
+  expect((await admin.status()).offlineReady).toBe(true);
 });

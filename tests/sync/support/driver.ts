@@ -10,6 +10,9 @@ export type { SyncStatus, TableName };
 /** Every replicated table, in the generated descriptor's order. */
 export const TABLES = Object.keys(TABLE_DESCRIPTORS) as TableName[];
 
+/** The tables a visitor's replica holds (an admin's holds the admin-only ones too). */
+export const PUBLIC_TABLES = TABLES.filter((table) => !('adminOnly' in TABLE_DESCRIPTORS[table]));
+
 export interface ClientOptions {
   name: string;
   supabaseUrl: string;
