@@ -1,9 +1,10 @@
 /**
- * Attendee rules shared by the form, the bulk jobs and the CSV import: which records a bulk job
- * picks (spec section 7, "Bulk selection"), the list order, and the field checks the database also
- * makes (supabase/migrations: e-mail format, safe URLs, lengths), so that a refused write is caught
- * before it is queued.
+ * Attendee rules shared by the form, the bulk jobs and the CSV imports: which records a bulk job
+ * picks (spec section 7, "Bulk selection"), the list order, the column headings an imported list may
+ * use, and the field checks the database also makes (supabase/migrations: e-mail format, safe URLs,
+ * lengths), so that a refused write is caught before it is queued.
  */
+import { headingKey } from '../lib/csv-table.ts';
 import type { SyncDoc } from './admin-data.ts';
 
 export type Attendee = SyncDoc<'attendees'>;
@@ -53,6 +54,35 @@ export const MAX_LENGTHS: Record<AttendeeTextField, number> = {
   photo_url: 2048,
   company_logo_url: 2048,
 };
+
+/** Column headings accepted in an imported list besides the field names themselves. */
+const HEADING_ALIASES: Record<string, AttendeeTextField> = {
+  e_mail: 'email',
+  email_address: 'email',
+  full_name: 'name',
+  title: 'job_title',
+  jobtitle: 'job_title',
+  position: 'job_title',
+  organisation: 'company',
+  organization: 'company',
+  linkedin: 'linkedin_url',
+  linkedin_profile: 'linkedin_url',
+  photo: 'photo_url',
+  logo: 'company_logo_url',
+  logo_url: 'company_logo_url',
+  company_logo: 'company_logo_url',
+  focus: 'current_focus',
+};
+
+/**
+ * The attendee field a column heading of an imported list names ('E-mail', 'Job Title',
+ * 'Organisation', ...), or null. The attendee import and the invitation list read headings alike.
+ */
+export function attendeeFieldOfHeading(heading: string): AttendeeTextField | null {
+  const key = headingKey(heading);
+  if ((ATTENDEE_TEXT_FIELDS as readonly string[]).includes(key)) return key as AttendeeTextField;
+  return HEADING_ALIASES[key] ?? null;
+}
 
 export const URL_FIELDS = ['linkedin_url', 'photo_url', 'company_logo_url'] as const satisfies AttendeeTextField[];
 

@@ -12,16 +12,19 @@
  * apostrophe, which spreadsheets hide, and the apostrophe is dropped again on import.
  *
  * The export is a UTF-8 file with a byte-order mark (accented names read right in Excel); the
- * import reads files as spreadsheets save them, comma- or semicolon-separated (src/lib/csv.ts).
+ * import reads files as spreadsheets save them, comma- or semicolon-separated, with loosely matched
+ * headings (src/lib/csv.ts, src/lib/csv-table.ts).
  */
 import type { NewDoc } from '../../data/admin-data.ts';
 import { patchOf } from '../../data/patch-of.ts';
-import { CSV_FILE_START, CsvParseError, parseCsv, toCsv } from '../../lib/csv.ts';
+import { CSV_FILE_START, toCsv } from '../../lib/csv.ts';
+import { guardFormula, readCsvTable } from '../../lib/csv-table.ts';
 import {
   ATTENDEE_TEXT_FIELDS,
   FIELD_LABELS,
   MAX_LENGTHS,
   URL_FIELDS,
+  attendeeFieldOfHeading,
   isImageUrl,
   isValidEmail,
   isWebUrl,
@@ -33,51 +36,12 @@ import {
 /** Export columns: the editable fields, then when the attendee registered. */
 export const EXPORT_COLUMNS = [...ATTENDEE_TEXT_FIELDS, 'registered_at'] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function guardFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-function unguardFormula(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
-
 /** The CSV file of `attendees` (byte-order mark, then the header row), in the order given. */
 export function attendeesToCsv(attendees: readonly Attendee[]): string {
   const rows = attendees.map((attendee) =>
     EXPORT_COLUMNS.map((column) => guardFormula(String(attendee[column] ?? ''))),
   );
   return CSV_FILE_START + toCsv([[...EXPORT_COLUMNS], ...rows]);
-}
-
-/** Header spellings accepted on import besides the column names themselves. */
-const HEADER_ALIASES: Record<string, AttendeeTextField> = {
-  e_mail: 'email',
-  email_address: 'email',
-  full_name: 'name',
-  title: 'job_title',
-  jobtitle: 'job_title',
-  position: 'job_title',
-  organisation: 'company',
-  organization: 'company',
-  linkedin: 'linkedin_url',
-  linkedin_profile: 'linkedin_url',
-  photo: 'photo_url',
-  logo: 'company_logo_url',
-  logo_url: 'company_logo_url',
-  company_logo: 'company_logo_url',
-  focus: 'current_focus',
-};
-
-function fieldOfHeader(header: string): AttendeeTextField | null {
-  const key = header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-  if ((ATTENDEE_TEXT_FIELDS as readonly string[]).includes(key)) return key as AttendeeTextField;
-  return HEADER_ALIASES[key] ?? null;
 }
 
 export type AttendeeValues = Partial<Record<AttendeeTextField, string>>;
@@ -123,27 +87,10 @@ function checkRow(values: AttendeeValues): string[] {
  * is not CSV or the header lacks a name or e-mail column.
  */
 export async function planImport(text: string, existing: readonly Attendee[]): Promise<ImportPlan> {
-  let records: string[][];
-  try {
-    records = await parseCsv(text);
-  } catch (error) {
-    // Anything else (the reader failed to load) is no fault of the file.
-    if (!(error instanceof CsvParseError)) throw error;
-    return { ok: false, error: `This file is not valid CSV: ${error.message}` };
-  }
-  const [header, ...body] = records;
-  if (!header) return { ok: false, error: 'The file is empty.' };
-  const fields = header.map(fieldOfHeader);
-  const missing = (['name', 'email'] as const).filter((required) => !fields.includes(required));
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      error: `The first row must name the columns, including ${missing.map((field) => `"${field}"`).join(' and ')}.`,
-    };
-  }
-  const ignoredColumns = header.filter(
-    (name, index) => fields[index] === null && name.trim() !== '' && name.trim().toLowerCase() !== 'registered_at',
-  );
+  const table = await readCsvTable(text, { columnOf: attendeeFieldOfHeading, required: ['name', 'email'] });
+  if (!table.ok) return table;
+  // The export's own column, which an import of an exported file brings back.
+  const ignoredColumns = table.ignoredColumns.filter((name) => name.trim().toLowerCase() !== 'registered_at');
 
   const existingByEmail = new Map<string, string>();
   for (const attendee of existing) {
@@ -151,15 +98,7 @@ export async function planImport(text: string, existing: readonly Attendee[]): P
   }
   const firstRowOfEmail = new Map<string, number>();
 
-  const rows = body.map((cells, index): PlannedRow => {
-    const row = index + 2;
-    const values: AttendeeValues = {};
-    fields.forEach((field, column) => {
-      if (!field) return;
-      const value = unguardFormula((cells[column] ?? '').trim());
-      // The first column of a name wins over an alias repeated later in the header.
-      if (value !== '' && values[field] === undefined) values[field] = value;
-    });
+  const rows = table.rows.map(({ row, values }): PlannedRow => {
     if (values.email) values.email = normaliseEmail(values.email);
     const reasons = checkRow(values);
     const email = values.email;
