@@ -102,7 +102,8 @@ export function collectionSchemaBody(table: TableName): Omit<RxJsonSchema<SyncDo
     properties[name] = propertyOf(column, indexed);
     // Required: what the server does not fill by an expression, and not a column anon cannot read
     // (a public replica lacks it), unless only admins replicate the table.
-    if (name === 'id' || (column.default !== 'server' && (column.anonCanRead || isAdminOnly(table)))) required.push(name);
+    if (name === 'id' || (column.default !== 'server' && (column.anonCanRead || isAdminOnly(table))))
+      required.push(name);
   }
   properties.modified = { type: 'string', maxLength: TIMESTAMP_MAX_LENGTH };
   return {

@@ -39,7 +39,12 @@ interface Request {
 async function newEvent(fields: Record<string, unknown> = {}): Promise<string> {
   const { data, error } = await admin
     .from('events')
-    .insert({ title: unique('Dinner'), start_date: '2031-05-01T18:00:00Z', end_date: '2031-05-01T22:00:00Z', ...fields })
+    .insert({
+      title: unique('Dinner'),
+      start_date: '2031-05-01T18:00:00Z',
+      end_date: '2031-05-01T22:00:00Z',
+      ...fields,
+    })
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -91,22 +96,25 @@ describe('approving and inviting', () => {
 
     const approved = await setStatus(request.id, 'approved');
     expect(approved.attendee_id).not.toBeNull();
-    expect(await currentAttendeesOf(eventId)).toEqual([{ attendee_id: approved.attendee_id, attendee_type: 'current' }]);
+    expect(await currentAttendeesOf(eventId)).toEqual([
+      { attendee_id: approved.attendee_id, attendee_type: 'current' },
+    ]);
     const { data: attendee } = await admin
       .from('attendees')
       .select('name, email, company, job_title')
       .eq('id', approved.attendee_id!)
       .single();
-    expect(attendee).toEqual({ name: 'Grace Hopper', email: request.email, company: 'Navy', job_title: 'Rear Admiral' });
+    expect(attendee).toEqual({
+      name: 'Grace Hopper',
+      email: request.email,
+      company: 'Navy',
+      job_title: 'Rear Admiral',
+    });
   });
 
   it('reuses the attendee with the same address, whatever its case, and links them once', async () => {
     const email = `${unique('linus')}@corp.example`;
-    const { data: existing } = await admin
-      .from('attendees')
-      .insert({ name: 'Linus', email })
-      .select('id')
-      .single();
+    const { data: existing } = await admin.from('attendees').insert({ name: 'Linus', email }).select('id').single();
     const eventId = await newEvent();
     const request = await newRequest(eventId, { email: email.toUpperCase(), status: 'invited' });
     expect(request.attendee_id).toBe((existing as { id: string }).id);
@@ -123,7 +131,11 @@ describe('approving and inviting', () => {
     const declined = await setStatus(approved.id, 'declined');
     expect(declined.attendee_id).toBe(approved.attendee_id);
     expect(await currentAttendeesOf(eventId)).toHaveLength(1);
-    const { data: attendee } = await admin.from('attendees').select('_deleted').eq('id', approved.attendee_id!).single();
+    const { data: attendee } = await admin
+      .from('attendees')
+      .select('_deleted')
+      .eq('id', approved.attendee_id!)
+      .single();
     expect(attendee).toEqual({ _deleted: false });
 
     const waitlisted = await setStatus((await newRequest(eventId)).id, 'waitlisted');
