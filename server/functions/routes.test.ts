@@ -16,9 +16,14 @@ const echoEnv: ServerFunction['handler'] = async () => {
   });
 };
 
+/** A function that answers with the client address it was handed, and the body it read. */
+const echoClient: ServerFunction['handler'] = async (request) =>
+  Response.json({ forwardedFor: request.headers.get('x-forwarded-for'), body: await request.text() });
+
 const registry: FunctionRegistry = new Map<string, ServerFunction>([
   ['guarded', { handler: echoEnv, verifyJwt: true }],
   ['open', { handler: echoEnv, verifyJwt: false }],
+  ['client', { handler: echoClient, verifyJwt: false }],
 ]);
 
 async function services(apiUrl: string, functionsEnv?: Record<string, string>): Promise<FunctionsRunnerServices> {
@@ -75,6 +80,34 @@ describe('the local functions gateway', () => {
       );
     });
   });
+
+  it("hands a function the client's address as X-Forwarded-For, never the one the client wrote", async () => {
+    const runner = await services('http://localhost:1');
+    const callFrom = async (app: ReturnType<typeof createFunctionsRoutes>, socketAddress: string, claimed?: string) => {
+      const headers: Record<string, string> = claimed ? { 'x-forwarded-for': claimed } : {};
+      const response = await app.request(
+        '/client',
+        { method: 'POST', headers, body: '{"a":1}' },
+        {
+          incoming: { socket: { remoteAddress: socketAddress } },
+        },
+      );
+      return (await response.json()) as { forwardedFor: string | null; body: string };
+    };
+    const direct = createFunctionsRoutes(runner, registry);
+    expect(await callFrom(direct, '::ffff:203.0.113.7', '198.51.100.1')).toEqual({
+      forwardedFor: '203.0.113.7',
+      body: '{"a":1}',
+    });
+    expect((await callFrom(direct, '203.0.113.8')).forwardedFor).toBe('203.0.113.8');
+
+    // Behind a trusted proxy, the address that proxy vouches for.
+    const proxied = createFunctionsRoutes(
+      { ...runner, config: { ...runner.config, trustedProxies: ['10.0.0.0/8'] } },
+      registry,
+    );
+    expect((await callFrom(proxied, '10.0.0.2', '198.51.100.1, 203.0.113.9')).forwardedFor).toBe('203.0.113.9');
+  });
 });
 
 describe('the functions as deployed', () => {
@@ -92,6 +125,8 @@ describe('the functions as deployed', () => {
         '@supabase/supabase-js': `npm:@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}`,
         '@supabase/supabase-js/': `npm:/@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}/`,
         zod: `npm:zod@${pkg.dependencies.zod}`,
+        // zod's mini build, for a function that uses a schema the app shares (_shared/invite-request.ts).
+        ...('zod/mini' in imports ? { 'zod/mini': `npm:zod@${pkg.dependencies.zod}/mini` } : {}),
       });
       expect(await readFile(new URL('index.ts', folder), 'utf8'), name).toContain('Deno.serve(handler)');
     }

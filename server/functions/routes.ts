@@ -7,11 +7,15 @@
  * SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY; over local defaults (where sign-in links land, the
  * local mailbox as mail provider), the secrets listed in registry.ts from the process environment, and
  * `config.functionsEnv` over those (tests, per backend). The values are handed to the functions' env
- * helper through AsyncLocalStorage, so two backends in one process never mix.
+ * helper through AsyncLocalStorage, so two backends in one process never mix. The request reaches the
+ * function with the client's address as the only X-Forwarded-For entry, as the hosted gateway hands
+ * it on: the socket's address, or what trusted proxies vouch for (TRUSTED_PROXIES), never what the
+ * client wrote there itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hono, type Context } from 'hono';
 import { setEnvSource } from '../../supabase/functions/_shared/env.ts';
+import { clientAddressResolver } from '../auth/request.ts';
 import { logError } from '../log.ts';
 import type { BackendServices } from '../services.ts';
 import { FUNCTION_SECRETS, SERVER_FUNCTIONS, type FunctionRegistry } from './registry.ts';
@@ -67,12 +71,21 @@ async function gatewayRefusal(c: Context, services: FunctionsRunnerServices): Pr
   }
 }
 
+/** The request as the function gets it: X-Forwarded-For holds the client's address alone. */
+function withClientAddress(request: Request, address: string | null): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('x-forwarded-for');
+  if (address) headers.set('x-forwarded-for', address);
+  return new Request(request, { headers });
+}
+
 /** The /functions/v1 app: mount it with `app.route('/functions/v1', createFunctionsRoutes(services))`. */
 export function createFunctionsRoutes(
   services: FunctionsRunnerServices,
   functions: FunctionRegistry = SERVER_FUNCTIONS,
 ): Hono {
   const app = new Hono();
+  const addressOf = clientAddressResolver(services.config.trustedProxies);
 
   const invoke = async (c: Context) => {
     const fn = functions.get(c.req.param('name') ?? '');
@@ -81,7 +94,8 @@ export function createFunctionsRoutes(
       const refusal = await gatewayRefusal(c, services);
       if (refusal) return refusal;
     }
-    return invocationEnv.run(functionEnv(services), () => fn.handler(c.req.raw));
+    const request = withClientAddress(c.req.raw, addressOf(c));
+    return invocationEnv.run(functionEnv(services), () => fn.handler(request));
   };
 
   app.all('/:name', invoke);

@@ -1,0 +1,138 @@
+/**
+ * request-invite: a visitor asks for an invite to an event (issue 15). Anyone may call it (no
+ * sign-in; verify_jwt is off), so it is the one careful door to public.invite_requests, which only
+ * admins read:
+ * - the body is at most 16 KiB of JSON, checked with the event page form's own schema
+ *   (`_shared/invite-request.ts`): a 400 `{ success: false, error, fields: { <field>: <message> } }`;
+ * - a filled honeypot gets the answer a real request gets, and nothing is stored;
+ * - `submit_invite_request` (service role, migration 20261127000200) counts the request per client
+ *   address and per e-mail address (429 over either), checks that the event is live (404) and not
+ *   over (400), and makes the request or updates the earlier one of the address for the event;
+ * - the answer, `{ success: true }`, is the same for a new address and one that had asked before.
+ *
+ * Limits, from the function's environment (hosted: project secrets):
+ *
+ * | variable | meaning |
+ * |---|---|
+ * | INVITE_REQUEST_LIMIT_PER_ADDRESS | requests from one client address per window, default 20 |
+ * | INVITE_REQUEST_LIMIT_PER_EMAIL | requests for one e-mail address per window, default 5 |
+ * | INVITE_REQUEST_LIMIT_WINDOW_SECONDS | the window, default 3600 |
+ *
+ * The client address is the first entry of X-Forwarded-For, where hosted Supabase's gateway puts
+ * the address it received the request from; the local backend passes the socket's address (or the
+ * trusted proxies' word) the same way (server/functions/routes.ts). Nothing personal is logged.
+ */
+import { readEnv } from '../_shared/env.ts';
+import { FunctionError, jsonFunction, jsonResponse } from '../_shared/http.ts';
+import {
+  INVITE_REQUEST_MESSAGES,
+  fieldErrorsOf,
+  honeypotFilled,
+  inviteRequestBodySchema,
+} from '../_shared/invite-request.ts';
+import { createServiceClient } from '../_shared/supabase.ts';
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+const DEFAULT_LIMITS = { perAddress: 20, perEmail: 5, windowSeconds: 3600 };
+
+/** A whole number from 1 to `max` from the environment, or `fallback` when unset. */
+function limitSetting(name: string, fallback: number, max: number): number {
+  const value = readEnv(name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}`);
+  }
+  return number;
+}
+
+/** The body as text, refused with a 413 as soon as it passes `MAX_BODY_BYTES`. */
+async function readBoundedText(request: Request): Promise<string> {
+  const tooLarge = () => new FunctionError(413, INVITE_REQUEST_MESSAGES.tooLarge);
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readBoundedText(request));
+  } catch (error) {
+    if (error instanceof FunctionError) throw error;
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FunctionError(400, 'The request body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The caller's address as the platform reports it: the first entry of X-Forwarded-For. */
+function clientAddress(request: Request): string | null {
+  const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first ? first.slice(0, 100) : null;
+}
+
+const ACCEPTED = { success: true };
+
+export const handler = jsonFunction(
+  { name: 'request-invite', failureMessage: 'Failed to send the invite request' },
+  async (request) => {
+    const body = await readJsonObject(request);
+    if (honeypotFilled(body)) return jsonResponse(ACCEPTED);
+    const parsed = inviteRequestBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const fields = fieldErrorsOf(parsed.error);
+      return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.invalid, fields }, 400);
+    }
+    const { event_id, name, email, company, job_title, linkedin_url, reason, consent } = parsed.data;
+    const windowSeconds = limitSetting(
+      'INVITE_REQUEST_LIMIT_WINDOW_SECONDS',
+      DEFAULT_LIMITS.windowSeconds,
+      7 * 24 * 3600,
+    );
+    const { data, error } = await createServiceClient().rpc('submit_invite_request', {
+      request: { event_id, name, email, company, job_title, linkedin_url, reason, consent },
+      client_address: clientAddress(request),
+      address_limit: limitSetting('INVITE_REQUEST_LIMIT_PER_ADDRESS', DEFAULT_LIMITS.perAddress, 1_000_000),
+      email_limit: limitSetting('INVITE_REQUEST_LIMIT_PER_EMAIL', DEFAULT_LIMITS.perEmail, 1_000_000),
+      window_seconds: windowSeconds,
+    });
+    if (error) throw new Error(`submit_invite_request failed: ${error.code ?? ''} ${error.message}`);
+    switch (data) {
+      case 'ok':
+        return jsonResponse(ACCEPTED);
+      case 'rate_limited':
+        return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.tooMany }, 429, {
+          'Retry-After': String(windowSeconds),
+        });
+      case 'no_event':
+        throw new FunctionError(404, INVITE_REQUEST_MESSAGES.noEvent);
+      case 'event_over':
+        throw new FunctionError(400, INVITE_REQUEST_MESSAGES.eventOver);
+      default:
+        throw new Error(`submit_invite_request answered ${JSON.stringify(data)}`);
+    }
+  },
+);
