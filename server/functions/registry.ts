@@ -7,6 +7,7 @@ import { handler as calendarFeed } from '../../supabase/functions/calendar-feed/
 import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
 import { handler as inviteAdmin } from '../../supabase/functions/invite-admin/handler.ts';
+import { handler as requestInvite } from '../../supabase/functions/request-invite/handler.ts';
 import { handler as scrapeLinkedInProfile } from '../../supabase/functions/scrape-linkedin-profile/handler.ts';
 import { handler as sitemap } from '../../supabase/functions/sitemap/handler.ts';
 
@@ -29,6 +30,8 @@ export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction
   // Public reads that calendar apps and crawlers fetch with no credentials at all.
   ['calendar-feed', { handler: calendarFeed, verifyJwt: false }],
   ['sitemap', { handler: sitemap, verifyJwt: false }],
+  // A visitor's invite request: anonymous visitors call it, and it guards itself (limits, honeypot).
+  ['request-invite', { handler: requestInvite, verifyJwt: false }],
 ]);
 
 /**
@@ -50,4 +53,8 @@ export const FUNCTION_SECRETS = [
   'MAIL_API_URL',
   'MAIL_API_KEY',
   'MAIL_FROM',
+  // request-invite's limits per client address and per e-mail address, and their window.
+  'INVITE_REQUEST_LIMIT_PER_ADDRESS',
+  'INVITE_REQUEST_LIMIT_PER_EMAIL',
+  'INVITE_REQUEST_LIMIT_WINDOW_SECONDS',
 ] as const;
