@@ -21,6 +21,7 @@ import { Route as VisionTalksRouteImport } from './routes/vision-talks'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
 import { Route as AdminSessionsRouteImport } from './routes/admin/sessions'
 import { Route as AdminSponsorTiersRouteImport } from './routes/admin/sponsor-tiers'
 import { Route as AdminSponsorsRouteImport } from './routes/admin/sponsors'
@@ -89,6 +90,11 @@ const AdminEventsRoute = AdminEventsRouteImport.update({
   path: '/events',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInvitationsRoute = AdminInvitationsRouteImport.update({
+  id: '/invitations',
+  path: '/invitations',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminSessionsRoute = AdminSessionsRouteImport.update({
   id: '/sessions',
   path: '/sessions',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -179,6 +187,7 @@ export interface FileRoutesById {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/events': typeof AdminEventsRoute
+  '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/events'
+    | '/admin/invitations'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/events'
+    | '/admin/invitations'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -243,6 +254,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/events'
+    | '/admin/invitations'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -352,6 +364,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEventsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/invitations': {
+      id: '/admin/invitations'
+      path: '/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminInvitationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/sessions': {
       id: '/admin/sessions'
       path: '/sessions'
@@ -407,6 +426,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAttendeesRoute: typeof AdminAttendeesRoute
   AdminEventsRoute: typeof AdminEventsRoute
+  AdminInvitationsRoute: typeof AdminInvitationsRoute
   AdminSessionsRoute: typeof AdminSessionsRoute
   AdminSponsorTiersRoute: typeof AdminSponsorTiersRoute
   AdminSponsorsRoute: typeof AdminSponsorsRoute
@@ -419,6 +439,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAttendeesRoute: AdminAttendeesRoute,
   AdminEventsRoute: AdminEventsRoute,
+  AdminInvitationsRoute: AdminInvitationsRoute,
   AdminSessionsRoute: AdminSessionsRoute,
   AdminSponsorTiersRoute: AdminSponsorTiersRoute,
   AdminSponsorsRoute: AdminSponsorsRoute,

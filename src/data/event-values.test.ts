@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capacityFromInput,
   cleanPoints,
   combineDateAndTime,
   fromDateTimeInput,
@@ -7,6 +8,7 @@ import {
   normaliseSlugInput,
   slugForSave,
   swapDisplayOrder,
+  toCapacityInput,
   toDateTimeInput,
   toTimeInput,
 } from './event-values.ts';
@@ -78,5 +80,22 @@ describe('display order', () => {
       { id: 'a', display_order: 1 },
       { id: 'b', display_order: 0 },
     ]);
+  });
+});
+
+describe("an event's seats", () => {
+  it('stores a whole number from 1 to 100000, and blank as no limit', () => {
+    expect(capacityFromInput(' 40 ')).toBe(40);
+    expect(capacityFromInput('1')).toBe(1);
+    expect(capacityFromInput('100000')).toBe(100000);
+    expect(capacityFromInput('  ')).toBeNull();
+    expect(toCapacityInput(40)).toBe('40');
+    expect(toCapacityInput(null)).toBe('');
+  });
+
+  it('refuses anything else rather than reading it as no limit', () => {
+    for (const typed of ['0', '100001', '12.5', '-3', 'forty', '1e3', '4 0']) {
+      expect(capacityFromInput(typed), typed).toBeUndefined();
+    }
   });
 });

@@ -22,6 +22,26 @@ export function slugForSave(value: string): string | null {
   return slug === '' ? null : slug;
 }
 
+/** The most seats an event may have (the migration's check on `events.capacity`). */
+export const MAX_CAPACITY = 100_000;
+
+/** The seats as the form shows them: blank for no limit. */
+export function toCapacityInput(capacity: number | null | undefined): string {
+  return capacity === null || capacity === undefined ? '' : String(capacity);
+}
+
+/**
+ * The seats the admin typed, as stored: null when blank (no limit), the whole number when it is one
+ * from 1 to MAX_CAPACITY, and undefined for anything else ('12.5', '0', 'forty'), which the form refuses.
+ */
+export function capacityFromInput(value: string): number | null | undefined {
+  const text = value.trim();
+  if (text === '') return null;
+  if (!/^\d+$/.test(text)) return undefined;
+  const seats = Number(text);
+  return seats >= 1 && seats <= MAX_CAPACITY ? seats : undefined;
+}
+
 /** A point list as stored: each entry trimmed, empty entries dropped. */
 export function cleanPoints(points: readonly string[]): string[] {
   return points.map((point) => point.trim()).filter((point) => point !== '');

@@ -9,7 +9,15 @@
  */
 import { z } from 'zod';
 import { useAdminActions, type DocPatch, type SyncDoc } from './admin-data.ts';
-import { cleanPoints, fromDateTimeInput, slugForSave, toDateTimeInput } from './event-values.ts';
+import {
+  MAX_CAPACITY,
+  capacityFromInput,
+  cleanPoints,
+  fromDateTimeInput,
+  slugForSave,
+  toCapacityInput,
+  toDateTimeInput,
+} from './event-values.ts';
 import { patchOf } from './patch-of.ts';
 import { blankToNull, checkAgainstTable } from './table-check.ts';
 
@@ -26,10 +34,18 @@ export const eventFormSchema = z
     start_date: z.string().min(1, 'Start date is required'),
     end_date: z.string().min(1, 'End date is required'),
     request_invite_url: z.string(),
+    capacity: z.string(),
     why_attend: z.array(z.string()),
     why_partner: z.array(z.string()),
   })
   .superRefine((values, ctx) => {
+    if (capacityFromInput(values.capacity) === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['capacity'],
+        message: `Enter a whole number of seats from 1 to ${MAX_CAPACITY}, or leave it blank for no limit`,
+      });
+    }
     if (values.title.trim() === '' || values.start_date === '' || values.end_date === '') return;
     checkAgainstTable(ctx, 'events', eventFieldsOf(values));
   });
@@ -47,6 +63,7 @@ function eventFieldsOf(values: EventFormValues) {
     start_date: fromDateTimeInput(values.start_date) ?? '',
     end_date: fromDateTimeInput(values.end_date) ?? '',
     request_invite_url: blankToNull(values.request_invite_url),
+    capacity: capacityFromInput(values.capacity) ?? null,
     why_attend: cleanPoints(values.why_attend),
     why_partner: cleanPoints(values.why_partner),
   };
@@ -63,6 +80,7 @@ export function eventFormValues(event: EventDoc | null): EventFormValues {
     start_date: toDateTimeInput(event?.start_date),
     end_date: toDateTimeInput(event?.end_date),
     request_invite_url: event?.request_invite_url ?? '',
+    capacity: toCapacityInput(event?.capacity),
     why_attend: event?.why_attend ?? [],
     why_partner: event?.why_partner ?? [],
   };

@@ -5,6 +5,7 @@ const MENU = [
   ['Dashboard', '/admin'],
   ['Events', '/admin/events'],
   ['Attendees', '/admin/attendees'],
+  ['Invitations', '/admin/invitations'],
   ['Sponsors', '/admin/sponsors'],
   ['Sponsor Tiers', '/admin/sponsor-tiers'],
   ['Testimonials', '/admin/testimonials'],
@@ -70,6 +71,7 @@ test('a signed-in user without admin rights sees the warning and the pages still
   const pages = [
     ['Events', 'No events yet'],
     ['Attendees', 'No attendees yet'],
+    ['Invitations', 'No requests for an invite yet'],
     ['Sponsors', 'No sponsors in library yet'],
     ['Sponsor Tiers', 'No sponsor tiers yet'],
     ['Testimonials', 'No testimonials yet'],

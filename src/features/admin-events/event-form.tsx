@@ -1,12 +1,13 @@
 /**
  * The event form of the back office (spec section 2, "Admin: Events"): seven tabs, of which the last
- * four (sessions, attendees, sponsors, gallery) work on a saved event only. Saving writes to the
+ * four (sessions, attendees, sponsors, gallery) work on a saved event only, and an eighth, the
+ * event's invitations (issue 15), which the route hands in (it is another feature's). Saving writes to the
  * local replica (online or not) and closes the form; the sync engine pushes the change.
  *
  * The featured image is picked here and queued when the form is saved (src/data/save-event.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useImageUrl } from '../../data/admin-data.ts';
 import { normaliseSlugInput, slugForSave } from '../../data/event-values.ts';
@@ -35,6 +36,7 @@ const GATED_TABS = [
   { value: 'attendees', label: 'Attendees', note: 'Save the event first to manage attendees' },
   { value: 'sponsors', label: 'Sponsors', note: 'Save the event first to manage sponsors' },
   { value: 'gallery', label: 'Gallery', note: 'Save the event first to manage gallery' },
+  { value: 'invitations', label: 'Invitations', note: 'Save the event first to manage invitations' },
 ] as const;
 
 export interface EventFormProps {
@@ -45,6 +47,8 @@ export interface EventFormProps {
   /** Slugs of the other live events (a slug is unique among them). */
   takenSlugs: ReadonlySet<string>;
   onDone: () => void;
+  /** The content of the Invitations tab for a saved event. */
+  invitationsTab: (eventId: string) => ReactNode;
 }
 
 interface PendingImage {
@@ -52,7 +56,7 @@ interface PendingImage {
   previewUrl: string;
 }
 
-export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
+export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: EventFormProps) {
   const saveEvent = useSaveEvent();
   const [tab, setTab] = useState('basic');
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
@@ -154,6 +158,14 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
       <Field label="End date" error={errors.end_date?.message}>
         {(ids) => <Input {...ids} type="datetime-local" aria-required="true" {...register('end_date')} />}
       </Field>
+      <Field
+        label="Capacity"
+        error={errors.capacity?.message}
+        hint="Seats for guests, a whole number from 1 to 100000. Leave blank for no limit."
+      >
+        {/* Text, not a number input: a number input reads what is not a number as blank (no limit). */}
+        {(ids) => <Input {...ids} inputMode="numeric" autoComplete="off" {...register('capacity')} />}
+      </Field>
     </form>
   );
 
@@ -198,6 +210,8 @@ export function EventForm({ event, id, takenSlugs, onDone }: EventFormProps) {
         return <EventSponsorsTab eventId={id} />;
       case 'gallery':
         return <EventGalleryTab eventId={id} />;
+      case 'invitations':
+        return invitationsTab(id);
     }
   };
 

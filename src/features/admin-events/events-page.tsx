@@ -2,7 +2,7 @@
  * /admin/events (spec section 2, "Admin: Events"): the Add Event / Cancel toggle, the event form
  * (closed, create, or edit one event: spec section 4) and the event cards below it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';
@@ -13,7 +13,12 @@ import { EventForm } from './event-form.tsx';
 
 type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
 
-export function EventsPage() {
+export interface EventsPageProps {
+  /** The content of an event's Invitations tab (another feature's, combined by the route). */
+  invitationsTab: (eventId: string) => ReactNode;
+}
+
+export function EventsPage({ invitationsTab }: EventsPageProps) {
   const events = useAdminRows('events', eventsByStartDate);
   const { remove } = useAdminActions();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
@@ -61,7 +66,14 @@ export function EventsPage() {
       </div>
       {formOpen && mode.kind !== 'closed' ? (
         <div ref={formRef} className="scroll-mt-4">
-          <EventForm key={mode.id} event={editing} id={mode.id} takenSlugs={takenSlugs} onDone={close} />
+          <EventForm
+            key={mode.id}
+            event={editing}
+            id={mode.id}
+            takenSlugs={takenSlugs}
+            onDone={close}
+            invitationsTab={invitationsTab}
+          />
         </div>
       ) : null}
       {events === undefined ? (

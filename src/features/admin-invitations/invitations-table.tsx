@@ -1,0 +1,214 @@
+/**
+ * The requests of the approval queue as a table: a checkbox per row (and one for every row shown),
+ * name, e-mail, company, job title, the event (on the Invitations page), status, when it was asked,
+ * and approve / decline / waitlist. The name opens the row's details: 'Why you', LinkedIn, consent.
+ */
+import { format } from 'date-fns';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  DECISIONS,
+  STATUS_LABELS,
+  isInviteStatus,
+  type Decision,
+  type InviteRequest,
+} from '../../data/invite-queue.ts';
+import { cx } from '../../lib/class-names.ts';
+import { Button } from '../../ui/button.tsx';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table.tsx';
+import { DECISION_WORDS } from './decision-progress.tsx';
+
+const STATUS_LOOKS: Record<string, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  approved: 'bg-emerald-100 text-emerald-900',
+  declined: 'bg-red-100 text-red-900',
+  waitlisted: 'bg-sky-100 text-sky-900',
+  invited: 'bg-violet-100 text-violet-900',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={cx(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        STATUS_LOOKS[status] ?? 'bg-slate-100 text-slate-800',
+      )}
+    >
+      {isInviteStatus(status) ? STATUS_LABELS[status] : status}
+    </span>
+  );
+}
+
+function shortDate(timestamp: string | undefined): string {
+  const date = timestamp ? new Date(timestamp) : null;
+  return date && !Number.isNaN(date.getTime()) ? format(date, 'd MMM yyyy') : '';
+}
+
+export interface InvitationsTableProps {
+  requests: readonly InviteRequest[];
+  /** Event titles by id, for the Event column; without it (an event's own tab) there is none. */
+  eventTitles?: ReadonlyMap<string, string>;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, selected: boolean) => void;
+  /** Selects or clears every row shown. */
+  onSelectAll: (selected: boolean) => void;
+  onDecide: (request: InviteRequest, decision: Decision) => void;
+  /** While a bulk decision runs, the row actions wait. */
+  busy: boolean;
+  caption: string;
+}
+
+export function InvitationsTable({
+  requests,
+  eventTitles,
+  selected,
+  onSelect,
+  onSelectAll,
+  onDecide,
+  busy,
+  caption,
+}: InvitationsTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const selectAll = useRef<HTMLInputElement>(null);
+  const chosen = requests.filter((request) => selected.has(request.id)).length;
+  const all = chosen > 0 && chosen === requests.length;
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
+  const columns = eventTitles ? 9 : 8;
+
+  const toggleDetails = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <Table className="min-w-[64rem]">
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-10">
+            <input
+              ref={selectAll}
+              type="checkbox"
+              aria-label="Select all shown"
+              className="h-4 w-4 accent-brand"
+              checked={all}
+              onChange={(change) => onSelectAll(change.target.checked)}
+            />
+          </TableHead>
+          <TableHead>Name</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Company</TableHead>
+          <TableHead>Job Title</TableHead>
+          {eventTitles ? <TableHead>Event</TableHead> : null}
+          <TableHead>Status</TableHead>
+          <TableHead>Requested</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {requests.map((request) => {
+          const detailsId = `invite-details-${request.id}`;
+          const expanded = open.has(request.id);
+          return [
+            <TableRow key={request.id} className={selected.has(request.id) ? 'bg-slate-50' : undefined}>
+              <TableCell>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${request.name}`}
+                  className="h-4 w-4 accent-brand"
+                  checked={selected.has(request.id)}
+                  onChange={(change) => onSelect(request.id, change.target.checked)}
+                />
+              </TableCell>
+              <th scope="row" className="px-4 py-3 text-left font-medium text-ink">
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={expanded ? detailsId : undefined}
+                  onClick={() => toggleDetails(request.id)}
+                  className="inline-flex items-center gap-1 rounded-sm text-left hover:underline"
+                >
+                  {expanded ? (
+                    <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  ) : (
+                    <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  )}
+                  {request.name}
+                </button>
+              </th>
+              <TableCell className="text-slate-700">{request.email}</TableCell>
+              <TableCell className="text-slate-700">{request.company}</TableCell>
+              <TableCell className="text-slate-700">{request.job_title}</TableCell>
+              {eventTitles ? (
+                <TableCell className="text-slate-700">{eventTitles.get(request.event_id) ?? ''}</TableCell>
+              ) : null}
+              <TableCell>
+                <StatusBadge status={request.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-slate-700">{shortDate(request.created_at)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap">
+                <span className="inline-flex gap-1">
+                  {DECISIONS.map((decision) => (
+                    <Button
+                      key={decision}
+                      variant="outline"
+                      size="sm"
+                      disabled={busy || request.status === decision}
+                      aria-label={`${DECISION_WORDS[decision].action} ${request.name}`}
+                      onClick={() => onDecide(request, decision)}
+                    >
+                      {DECISION_WORDS[decision].action}
+                    </Button>
+                  ))}
+                </span>
+              </TableCell>
+            </TableRow>,
+            expanded ? (
+              <tr key={`${request.id}-details`} id={detailsId}>
+                <td colSpan={columns} className="bg-slate-50 px-4 py-3">
+                  <RequestDetails request={request} />
+                </td>
+              </tr>
+            ) : null,
+          ];
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RequestDetails({ request }: { request: InviteRequest }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+      <dt className="font-medium text-slate-700">Why you</dt>
+      <dd className="whitespace-pre-line text-ink">{request.reason?.trim() || 'Not given'}</dd>
+      <dt className="font-medium text-slate-700">LinkedIn</dt>
+      <dd>
+        {request.linkedin_url ? (
+          <a
+            href={request.linkedin_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-brand-strong underline"
+          >
+            {request.linkedin_url}
+          </a>
+        ) : (
+          <span className="text-ink">Not given</span>
+        )}
+      </dd>
+      <dt className="font-medium text-slate-700">May be contacted</dt>
+      <dd className="text-ink">{request.consent ? 'Yes' : 'No'}</dd>
+      {request.status_changed_at ? (
+        <>
+          <dt className="font-medium text-slate-700">Status since</dt>
+          <dd className="text-ink">{shortDate(request.status_changed_at)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
