@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalMailbox, createMailboxRoutes } from './mailbox.ts';
+import { LocalMailbox, createMailboxRoutes, type MailMessage } from './mailbox.ts';
 
 /** A request as @hono/node-server hands it on, from a client at `address`. */
 function from(address: string) {
@@ -30,5 +30,112 @@ describe('the local mailbox', () => {
     expect(mailbox.list().map((message) => message.subject)).toEqual(['m3', 'm2']);
     expect(mailbox.list('p3@corp.example').map((message) => message.subject)).toEqual(['m3']);
     expect(mailbox.list('p1@corp.example')).toEqual([]);
+  });
+
+  it('keeps attachments, lists them per message and lets a developer download them', async () => {
+    const mailbox = new LocalMailbox();
+    const app = createMailboxRoutes(mailbox, 'key');
+    const ics = 'BEGIN:VCALENDAR\r\nSUMMARY:Zürich\r\nEND:VCALENDAR\r\n';
+    const sent = await app.request(
+      '/api/emails',
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          from: 'a@b.example',
+          to: ['ada@corp.example'],
+          subject: 'Your place is confirmed',
+          text: 'See https://site.example/events/x#guest=abc',
+          html: '<html><head><title>t</title></head><body><p>Hello <a href="https://site.example">site</a></p><script>alert(1)</script></body></html>',
+          attachments: [
+            {
+              filename: 'zürich.ics',
+              content: Buffer.from(ics).toString('base64'),
+              content_type: 'text/calendar; charset=utf-8',
+            },
+          ],
+        }),
+      },
+      from('127.0.0.1'),
+    );
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+
+    const listed = (await (
+      await app.request('/api/messages?to=ada@corp.example', {}, from('::1'))
+    ).json()) as MailMessage[];
+    expect(listed[0]!.attachments).toEqual([
+      {
+        filename: 'zürich.ics',
+        contentType: 'text/calendar; charset=utf-8',
+        size: Buffer.byteLength(ics),
+        url: `/mailbox/${id}/attachments/0`,
+      },
+    ]);
+    const file = await app.request(`/${id}/attachments/0`, {}, from('127.0.0.1'));
+    expect(file.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="z_rich.ics"; filename*=UTF-8''${encodeURIComponent('zürich.ics')}`,
+    );
+    expect(await file.text()).toBe(ics);
+    expect((await app.request(`/${id}/attachments/1`, {}, from('127.0.0.1'))).status).toBe(404);
+
+    // The page shows the HTML in a sandboxed frame, the text, and the attachment's link.
+    const page = await (await app.request(`/${id}`, {}, from('127.0.0.1'))).text();
+    expect(page).toContain(
+      `<iframe title="The message as HTML" src="/mailbox/${id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox">`,
+    );
+    expect(page).toContain(`<a href="/mailbox/${id}/attachments/0" download>zürich.ics</a>`);
+    expect(page).toContain('<a href="https://site.example/events/x#guest=abc">');
+    const html = await app.request(`/${id}/html`, {}, from('127.0.0.1'));
+    // No script runs, whatever the mail holds; links leave the frame for a new tab.
+    expect(html.headers.get('content-security-policy')).toMatch(
+      /^sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none';/,
+    );
+    expect(await html.text()).toContain('<head><base target="_blank"><title>t</title>');
+    const list = await (await app.request('/', {}, from('127.0.0.1'))).text();
+    expect(list).toContain('<td>zürich.ics</td>');
+  });
+
+  it('answers a repeated idempotency key with the first message, as Resend does, and delivers nothing new', async () => {
+    const mailbox = new LocalMailbox();
+    const app = createMailboxRoutes(mailbox, 'key');
+    const send = (subject: string) =>
+      app.request(
+        '/api/emails',
+        {
+          method: 'POST',
+          headers: { authorization: 'Bearer key', 'content-type': 'application/json', 'idempotency-key': 'message-1' },
+          body: JSON.stringify({ from: 'a@b.example', to: 'ada@corp.example', subject, text: 'x' }),
+        },
+        from('127.0.0.1'),
+      );
+    const first = (await (await send('Approved')).json()) as { id: string };
+    const again = await send('Approved');
+    expect(await again.json()).toEqual({ id: first.id });
+    const changed = await send('Approved, with a new title');
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ name: 'invalid_idempotent_request' });
+    expect(mailbox.list().map((message) => message.subject)).toEqual(['Approved']);
+  });
+
+  it('refuses attachments that are not base64 or whose names are not plain file names', async () => {
+    const app = createMailboxRoutes(new LocalMailbox(), 'key');
+    for (const attachment of [
+      { filename: 'a.ics', content: 'not base64!' },
+      { filename: '../a.ics', content: 'QQ==' },
+      { filename: 'a\r\n.ics', content: 'QQ==' },
+    ]) {
+      const answer = await app.request(
+        '/api/emails',
+        {
+          method: 'POST',
+          headers: { authorization: 'Bearer key', 'content-type': 'application/json' },
+          body: JSON.stringify({ from: 'a@b.example', to: 'c@d.example', subject: 's', attachments: [attachment] }),
+        },
+        from('127.0.0.1'),
+      );
+      expect(answer.status, attachment.filename).toBe(422);
+    }
   });
 });

@@ -1,22 +1,35 @@
 /**
  * The local backend's mail catcher, in the spirit of the Supabase CLI's Inbucket: messages that the
- * server functions send (admin invite links, later the guests' messages) land here instead of going
- * out, and a developer reads them in the browser at `/mailbox`.
+ * server functions send (admin invite links, the guests' messages about their invite requests) land
+ * here instead of going out, and a developer reads them in the browser at `/mailbox`: each message's
+ * HTML as a mail client shows it, its plain text, and its attachments to download.
  *
  * The functions send mail through one adapter (supabase/functions/_shared/mail.ts) that speaks a
  * Resend-style HTTP API (`POST <MAIL_API_URL>/emails` with a bearer key). On a hosted project that
  * URL is a real mail provider's; locally it is `<API URL>/mailbox/api`, served here. So the code that
- * sends is the same in both places, and tests read what was sent from `/mailbox/api/messages`.
+ * sends is the same in both places, and tests read what was sent from `/mailbox/api/messages`. As
+ * Resend does, it takes attachments as base64 and honours an `Idempotency-Key` header: the same key
+ * again is answered with the first message's id and delivers nothing new.
  *
- * Mail holds secrets (invite links), so every route answers only clients on this machine (loopback),
- * even when `npm start` listens on all interfaces, and sending needs the key. Messages are kept in
+ * Mail holds secrets (invite links, guests' personal links), so every route answers only clients on
+ * this machine (loopback), even when `npm start` listens on all interfaces, and sending needs the
+ * key. A message's HTML is shown in a sandboxed frame that may run no script. Messages are kept in
  * memory, newest first, up to a limit: like Inbucket, a restart empties the mailbox.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+
+/** An attachment as the JSON API lists it; `url` downloads its bytes. */
+export interface MailAttachmentInfo {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Path of the download, e.g. /mailbox/<id>/attachments/0. */
+  url: string;
+}
 
 export interface MailMessage {
   id: string;
@@ -25,11 +38,23 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  attachments: MailAttachmentInfo[];
   /** ISO time the mailbox received it. */
   receivedAt: string;
 }
 
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+interface StoredMessage extends Omit<MailMessage, 'attachments'> {
+  attachments: StoredAttachment[];
+}
+
 const Address = z.string().trim().min(3).max(320);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The body of `POST /emails`, as Resend's API takes it (the fields the functions use). */
 const SendBody = z.object({
@@ -38,37 +63,104 @@ const SendBody = z.object({
   subject: z.string().max(998),
   text: z.string().max(200_000).optional(),
   html: z.string().max(500_000).optional(),
+  attachments: z
+    .array(
+      z.object({
+        // eslint-disable-next-line no-control-regex -- a file name with control characters is refused
+        filename: z
+          .string()
+          .min(1)
+          .max(255)
+          .regex(/^[^\u0000-\u001f\u007f/\\]+$/, 'not a plain file name'),
+        content: z.string().max(700_000).regex(BASE64, 'must be base64'),
+        content_type: z
+          .string()
+          .max(255)
+          .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
+          .optional(),
+      }),
+    )
+    .max(10)
+    .optional(),
 });
 
+type SendInput = z.infer<typeof SendBody>;
+
+/** How long an idempotency key is remembered (Resend: 24 hours). */
+const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
+
+/** What the answer to a send is: the message id, or a refusal of a reused key (as Resend answers). */
+export type Delivery = { id: string } | { conflict: string };
+
+function publicView(message: StoredMessage): MailMessage {
+  return {
+    ...message,
+    attachments: message.attachments.map((attachment, index) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.content.length,
+      url: `/mailbox/${message.id}/attachments/${index}`,
+    })),
+  };
+}
+
 export class LocalMailbox {
-  private readonly messages: MailMessage[] = [];
+  private readonly messages: StoredMessage[] = [];
+  private readonly keys = new Map<string, { id: string; body: string; at: number }>();
 
   constructor(private readonly capacity = 500) {}
 
-  deliver(input: z.infer<typeof SendBody>): MailMessage {
-    const message: MailMessage = {
+  deliver(input: SendInput): MailMessage {
+    const message: StoredMessage = {
       id: randomUUID(),
       from: input.from,
       to: (Array.isArray(input.to) ? input.to : [input.to]).map((address) => address.trim()),
       subject: input.subject,
       text: input.text ?? '',
       html: input.html ?? null,
+      attachments: (input.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.content_type ?? 'application/octet-stream',
+        content: Buffer.from(attachment.content, 'base64'),
+      })),
       receivedAt: new Date().toISOString(),
     };
     this.messages.unshift(message);
     this.messages.length = Math.min(this.messages.length, this.capacity);
-    return message;
+    return publicView(message);
+  }
+
+  /**
+   * Delivers unless `key` was used in the last 24 hours: then the first message's id again for the
+   * same body, and a conflict for another body (Resend's `invalid_idempotent_request`).
+   */
+  deliverOnce(input: SendInput, key: string | undefined): Delivery {
+    if (!key) return { id: this.deliver(input).id };
+    const now = Date.now();
+    for (const [seen, entry] of this.keys) if (now - entry.at > IDEMPOTENCY_MS) this.keys.delete(seen);
+    const body = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    const earlier = this.keys.get(key);
+    if (earlier) return earlier.body === body ? { id: earlier.id } : { conflict: earlier.id };
+    const { id } = this.deliver(input);
+    this.keys.set(key, { id, body, at: now });
+    return { id };
   }
 
   /** Newest first; only those addressed to `to` (any case) when given. */
   list(to?: string): MailMessage[] {
-    if (!to) return [...this.messages];
-    const wanted = to.trim().toLowerCase();
-    return this.messages.filter((message) => message.to.some((address) => addressOf(address) === wanted));
+    const wanted = to?.trim().toLowerCase();
+    return this.messages
+      .filter((message) => !wanted || message.to.some((address) => addressOf(address) === wanted))
+      .map(publicView);
   }
 
   get(id: string): MailMessage | undefined {
-    return this.messages.find((message) => message.id === id);
+    const message = this.messages.find((candidate) => candidate.id === id);
+    return message ? publicView(message) : undefined;
+  }
+
+  attachment(id: string, index: number): StoredAttachment | undefined {
+    return this.messages.find((candidate) => candidate.id === id)?.attachments[index];
   }
 }
 
@@ -109,8 +201,23 @@ function page(title: string, body: string): string {
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1.5rem;color:#111827}
 a{color:#1d4ed8}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d1d5db}
 pre{white-space:pre-wrap;word-break:break-word;background:#f3f4f6;padding:1rem;border-radius:.5rem}
-dt{font-weight:600}dd{margin:0 0 .5rem}
+dt{font-weight:600}dd{margin:0 0 .5rem}ul{margin:0;padding-left:1.25rem}
+iframe{display:block;width:100%;height:40rem;resize:vertical;border:1px solid #d1d5db;border-radius:.5rem;background:#fff}
 </style></head><body>${body}</body></html>`;
+}
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function attachmentLinks(message: MailMessage): string {
+  return `<ul>${message.attachments
+    .map(
+      (attachment) =>
+        `<li><a href="${escapeHtml(attachment.url)}" download>${escapeHtml(attachment.filename)}</a> ` +
+        `(${escapeHtml(attachment.contentType)}, ${formatSize(attachment.size)})</li>`,
+    )
+    .join('')}</ul>`;
 }
 
 function listPage(messages: MailMessage[]): string {
@@ -119,26 +226,56 @@ function listPage(messages: MailMessage[]): string {
       (message) =>
         `<tr><td>${escapeHtml(message.receivedAt.replace('T', ' ').slice(0, 19))}</td>` +
         `<td>${escapeHtml(message.to.join(', '))}</td>` +
-        `<td><a href="/mailbox/${message.id}">${escapeHtml(message.subject || '(no subject)')}</a></td></tr>`,
+        `<td><a href="/mailbox/${message.id}">${escapeHtml(message.subject || '(no subject)')}</a></td>` +
+        `<td>${message.attachments.map((attachment) => escapeHtml(attachment.filename)).join(', ')}</td></tr>`,
     )
     .join('');
   return page(
     'Mailbox',
-    `<h1>Mailbox</h1><p>Mail sent by the local backend. It is kept in memory until the backend stops.</p>` +
+    `<h1>Mailbox</h1><p>Mail sent by the local backend (admin invites, messages to guests). It is kept in memory until the backend stops.</p>` +
       (messages.length === 0
         ? '<p>No mail yet.</p>'
-        : `<table><thead><tr><th scope="col">Received (UTC)</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`),
+        : '<table><thead><tr><th scope="col">Received (UTC)</th><th scope="col">To</th><th scope="col">Subject</th>' +
+          `<th scope="col">Attachments</th></tr></thead><tbody>${rows}</tbody></table>`),
   );
 }
 
 function messagePage(message: MailMessage): string {
+  const attachments = message.attachments.length > 0 ? `<dt>Attachments</dt><dd>${attachmentLinks(message)}</dd>` : '';
+  const html = message.html
+    ? `<h2>As HTML</h2><iframe title="The message as HTML" src="/mailbox/${message.id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox"></iframe>`
+    : '<p>This message has no HTML version.</p>';
   return page(
     message.subject || 'Message',
     `<p><a href="/mailbox">← Mailbox</a></p><h1>${escapeHtml(message.subject || '(no subject)')}</h1>` +
       `<dl><dt>From</dt><dd>${escapeHtml(message.from)}</dd><dt>To</dt><dd>${escapeHtml(message.to.join(', '))}</dd>` +
-      `<dt>Received</dt><dd>${escapeHtml(message.receivedAt)}</dd></dl><pre>${linkified(message.text)}</pre>`,
+      `<dt>Received</dt><dd>${escapeHtml(message.receivedAt)}</dd>${attachments}</dl>` +
+      `${html}<h2>As plain text</h2><pre>${linkified(message.text)}</pre>`,
   );
 }
+
+/**
+ * What the frame of a message's HTML may do: no script, no form, nothing loaded but inline styles
+ * and images; links open in a new tab (the base target), outside the sandbox.
+ */
+const MAIL_HTML_POLICY =
+  "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:";
+
+function withLinksInNewTabs(html: string): string {
+  const head = /<head[^>]*>/i.exec(html);
+  const base = '<base target="_blank">';
+  return head
+    ? `${html.slice(0, head.index + head[0].length)}${base}${html.slice(head.index + head[0].length)}`
+    : `${base}${html}`;
+}
+
+/** `attachment; filename="..."` with an ASCII fallback and the exact name in RFC 5987 form. */
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+const notFound = () => page('Not found', '<p>No such message. <a href="/mailbox">Mailbox</a></p>');
 
 /**
  * The /mailbox app: mount it with `app.route('/mailbox', createMailboxRoutes(mailbox, key))`.
@@ -150,6 +287,7 @@ export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
     if (!isLoopback(remoteAddress(c))) return c.json({ message: 'The mailbox answers only this machine' }, 403);
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
+    c.header('X-Content-Type-Options', 'nosniff');
     await next();
   });
 
@@ -168,7 +306,14 @@ export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
       const issue = parsed.error.issues[0];
       return c.json({ name: 'validation_error', message: `${issue?.path.join('.')}: ${issue?.message}` }, 422);
     }
-    return c.json({ id: mailbox.deliver(parsed.data).id });
+    const delivery = mailbox.deliverOnce(parsed.data, c.req.header('idempotency-key') || undefined);
+    if ('conflict' in delivery) {
+      return c.json(
+        { name: 'invalid_idempotent_request', message: 'Same idempotency key used with a different request payload.' },
+        409,
+      );
+    }
+    return c.json({ id: delivery.id });
   });
   app.get('/api/messages', (c) => c.json(mailbox.list(c.req.query('to'))));
   app.get('/api/messages/:id', (c) => {
@@ -178,9 +323,22 @@ export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
   app.get('/', (c) => c.html(listPage(mailbox.list())));
   app.get('/:id', (c) => {
     const message = mailbox.get(c.req.param('id'));
-    return message
-      ? c.html(messagePage(message))
-      : c.html(page('Not found', '<p>No such message. <a href="/mailbox">Mailbox</a></p>'), 404);
+    return message ? c.html(messagePage(message)) : c.html(notFound(), 404);
+  });
+  app.get('/:id/html', (c) => {
+    const html = mailbox.get(c.req.param('id'))?.html;
+    if (!html) return c.html(notFound(), 404);
+    c.header('Content-Security-Policy', MAIL_HTML_POLICY);
+    return c.html(withLinksInNewTabs(html));
+  });
+  app.get('/:id/attachments/:index', (c) => {
+    const attachment = mailbox.attachment(c.req.param('id'), Number(c.req.param('index')));
+    if (!attachment) return c.html(notFound(), 404);
+    return c.body(new Uint8Array(attachment.content), 200, {
+      'Content-Type': attachment.contentType,
+      'Content-Disposition': contentDisposition(attachment.filename),
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+    });
   });
   return app;
 }

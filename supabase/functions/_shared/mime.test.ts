@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { decodeHeader, parseMime } from '../../../tests/support/fake-smtp.ts';
+import { buildMimeMessage, encodedWords, headerMailbox, headerText, quotedPrintable } from './mime.ts';
+
+describe('MIME for SMTP', () => {
+  it('keeps quoted-printable lines within 76 characters, never splitting an escape', () => {
+    const text = `${'é'.repeat(60)} end \n${'word '.repeat(40)}`;
+    const encoded = quotedPrintable(text);
+    for (const line of encoded.split('\r\n')) {
+      expect(line.length).toBeLessThanOrEqual(76);
+      expect(line).not.toMatch(/=[0-9A-F]?=$/);
+    }
+    // A space before a line break is written out, or mail servers would drop it.
+    expect(encoded).toContain(' end=20\r\n');
+    expect(parseMime(`Content-Transfer-Encoding: quoted-printable\r\n\r\n${encoded}`).body).toBe(
+      text.replace('\n', '\r\n'),
+    );
+  });
+
+  it('encodes headers with more than ASCII in words of at most 75 characters, whole characters each', () => {
+    const subject = `Votre place est confirmée 🎉 ${'Zürich '.repeat(12)}`;
+    const encoded = headerText(subject);
+    for (const word of encoded.split('\r\n ')) {
+      expect(word.length).toBeLessThanOrEqual(75);
+      expect(Buffer.from(/\?B\?(.*)\?=/.exec(word)![1]!, 'base64').toString('utf8')).not.toContain('\uFFFD');
+    }
+    expect(decodeHeader(encoded)).toBe(subject.trim());
+    expect(encodedWords('')).toBe('=?UTF-8?B??=');
+  });
+
+  it('keeps an event title from adding headers of its own', () => {
+    const raw = buildMimeMessage({
+      from: 'CDO Vision <events@cdo-vision.example>',
+      to: 'ada@corp.example',
+      subject: 'Summit\r\nBcc: everyone@corp.example',
+      text: 'Hi',
+      messageId: 'x@cdo-vision.example',
+      boundary: 'fixed',
+    });
+    expect(raw).not.toMatch(/^Bcc:/m);
+    expect(parseMime(raw).headers.get('subject')).toBe('Summit Bcc: everyone@corp.example');
+  });
+
+  it('quotes or encodes display names as they need', () => {
+    expect(headerMailbox('CDO Vision <events@cdo-vision.example>')).toBe('CDO Vision <events@cdo-vision.example>');
+    expect(headerMailbox('"Vision, CDO" <events@cdo-vision.example>')).toBe(
+      '"Vision, CDO" <events@cdo-vision.example>',
+    );
+    expect(decodeHeader(headerMailbox('Zoë Café <z@corp.example>'))).toBe('Zoë Café <z@corp.example>');
+    expect(headerMailbox('ada@corp.example')).toBe('ada@corp.example');
+  });
+
+  it('names a file with more than ASCII the RFC 2231 way', () => {
+    const raw = buildMimeMessage({
+      from: 'events@cdo-vision.example',
+      to: 'ada@corp.example',
+      subject: 'x',
+      text: 'x',
+      attachments: [{ filename: 'zürich.ics', contentType: 'text/calendar', content: 'X' }],
+      messageId: 'x@cdo-vision.example',
+    });
+    expect(raw).toContain("Content-Disposition: attachment; filename*=UTF-8''z%C3%BCrich.ics");
+  });
+});
