@@ -52,13 +52,24 @@ function lineAt(text: string, index: number): number {
   return (text.slice(0, Math.max(0, index)).match(/\r\n|\r|\n/g)?.length ?? 0) + 1;
 }
 
+const loadReader = () => import('papaparse');
+
+/**
+ * Loads the reader ahead of its first use: a dialog that reads CSV calls this as it opens, so that
+ * a list given after the connection dropped can still be read, even before the service worker holds
+ * the reader's chunk. A failure here is reported when the text is read.
+ */
+export function preloadCsvReader(): void {
+  loadReader().catch(() => undefined);
+}
+
 /**
  * The records of `text`, a file as a spreadsheet saved it. A quote that is never closed, or text
  * after a closing quote, is an error rather than a guess; a quote inside an unquoted field is kept
  * as a character, as spreadsheets read it.
  */
 export async function parseCsv(text: string): Promise<string[][]> {
-  const { default: Papa } = await import('papaparse');
+  const { default: Papa } = await loadReader();
   const result = Papa.parse<string[]>(text, {
     delimitersToGuess: SEPARATORS,
     skipEmptyLines: 'greedy',

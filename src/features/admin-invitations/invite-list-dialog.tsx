@@ -1,0 +1,351 @@
+/**
+ * 'Invite a list' (issue 15): the admin chooses the event, pastes a CSV list or picks a file (its
+ * text lands in the same box, to check or edit), sees what each row will do (invited, already on
+ * the list with its status, invalid with the reason, a duplicate of an earlier row), then invites.
+ * The writes go to the admin's local replica like every back-office edit, so this works offline and
+ * syncs later; a report says what was invited, updated, skipped and what failed. The policy is in
+ * invite-list.ts and on screen.
+ */
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { preloadCsvReader } from '../../lib/csv.ts';
+import type { CsvTable } from '../../lib/csv-table.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatLongDate } from '../../lib/format-date.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
+import { Progress } from '../../ui/progress.tsx';
+import { toast } from '../../ui/toaster.tsx';
+import {
+  countsOf,
+  newInvitationOf,
+  outcomeOf,
+  planInvitations,
+  readInviteList,
+  type InviteListColumn,
+  type PlannedInvite,
+} from './invite-list.ts';
+
+export interface InviteListDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The event to preselect (the event's own Invitations tab). */
+  eventId?: string;
+}
+
+type EventDoc = SyncDoc<'events'>;
+
+interface InviteReport {
+  invited: number;
+  updated: number;
+  /** Rows the plan left out (already on the list, invalid, duplicate), with what the preview said. */
+  skipped: { row: number; reason: string }[];
+  /** Rows whose write failed, with the reason. */
+  failed: { row: number; reason: string }[];
+}
+
+const byStartDate = (a: EventDoc, b: EventDoc) => Date.parse(a.start_date) - Date.parse(b.start_date);
+
+/** Whether the row is written: a new invitation, or an existing request turned into one. */
+const isWritten = (planned: PlannedInvite) => planned.action === 'invite' || planned.action === 'reinvite';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const RESULT_COLOURS: Record<PlannedInvite['action'], string> = {
+  invite: 'text-green-800',
+  reinvite: 'text-blue-800',
+  keep: 'text-slate-700',
+  invalid: 'text-red-700',
+  duplicate: 'text-red-700',
+};
+
+export function InviteListDialog({ open, onOpenChange, eventId }: InviteListDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invite guests from a list"
+      description="Paste a CSV list or choose a file. The first row names the columns: name and email are required; company, job_title and linkedin_url are optional."
+      className="sm:max-w-4xl"
+    >
+      {/* The dialog's content mounts when it opens, so every opening starts afresh. */}
+      <InviteListForm {...(eventId ? { eventId } : {})} />
+    </Dialog>
+  );
+}
+
+function InviteListForm({ eventId }: { eventId?: string }) {
+  const events = useAdminRows('events', byStartDate);
+  const requests = useAdminRows('invite_requests');
+  const actions = useAdminActions();
+  const [chosenEvent, setChosenEvent] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [list, setList] = useState<{ text: string; table: CsvTable<InviteListColumn> } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [report, setReport] = useState<InviteReport | null>(null);
+  // Opened online, the dialog still reads a list given after the connection dropped.
+  useEffect(preloadCsvReader, []);
+  // The run plans again with the requests as they are when it starts (a request may have synced in).
+  const latestRequests = useRef(requests);
+  useEffect(() => {
+    latestRequests.current = requests;
+  }, [requests]);
+
+  // Upcoming or past as of the dialog's opening.
+  const [openedAt] = useState(() => Date.now());
+  const selectedEvent = chosenEvent ?? eventId ?? '';
+  const { upcoming, past } = useMemo(() => {
+    const all = events ?? [];
+    return {
+      upcoming: all.filter((event) => Date.parse(event.end_date) >= openedAt),
+      // The latest past events first: the likeliest to be chosen after the upcoming ones.
+      past: all.filter((event) => Date.parse(event.end_date) < openedAt).reverse(),
+    };
+  }, [events, openedAt]);
+
+  useEffect(() => {
+    if (text.trim() === '') return undefined;
+    let current = true;
+    readInviteList(text).then(
+      (table) => {
+        if (current) setList({ text, table });
+      },
+      (error: unknown) => {
+        if (current)
+          setList({ text, table: { ok: false, error: `The list could not be read: ${errorMessage(error)}` } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [text]);
+
+  // While an edit is read, the preview keeps showing the text before it (no flicker as one types).
+  const table = text.trim() === '' ? null : (list?.table ?? null);
+  const current = list?.text === text;
+  const plan = useMemo(
+    () => (table?.ok && selectedEvent && requests ? planInvitations(table.rows, selectedEvent, requests) : null),
+    [table, selectedEvent, requests],
+  );
+  const counts = plan ? countsOf(plan) : null;
+  const toInvite = counts ? counts.invite + counts.reinvite : 0;
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setReport(null);
+    setFileError(null);
+    try {
+      setText(await file.text());
+    } catch (error) {
+      setFileError(`The file could not be read: ${errorMessage(error)}`);
+    }
+  }
+
+  async function invite() {
+    if (!table?.ok || !current || !selectedEvent) return;
+    const rows = planInvitations(table.rows, selectedEvent, latestRequests.current ?? []);
+    const total = rows.filter(isWritten).length;
+    const result: InviteReport = { invited: 0, updated: 0, skipped: [], failed: [] };
+    setReport(null);
+    setProgress({ done: 0, total });
+    let done = 0;
+    for (const row of rows) {
+      if (!isWritten(row)) {
+        result.skipped.push({ row: row.row, reason: outcomeOf(row) });
+        continue;
+      }
+      try {
+        if (row.action === 'invite') {
+          await actions.insert('invite_requests', newInvitationOf(selectedEvent, row.values));
+          result.invited += 1;
+        } else {
+          if (!row.existing) throw new Error('The request with this e-mail was not found');
+          await actions.patch('invite_requests', row.existing.id, { status: 'invited' });
+          result.updated += 1;
+        }
+      } catch (error) {
+        result.failed.push({ row: row.row, reason: errorMessage(error) });
+      }
+      done += 1;
+      setProgress({ done, total });
+    }
+    setProgress(null);
+    setReport(result);
+    setText('');
+    toast.success('Invitations done', {
+      description: `${result.invited} invited, ${result.updated} updated, ${result.skipped.length} skipped, ${result.failed.length} failed`,
+    });
+  }
+
+  const running = progress !== null;
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Invited guests need no approval: each is added to the event&apos;s attendees and sent an invitation. A guest who
+        already asked for this event (same e-mail, in any case) and is pending, waitlisted or declined is{' '}
+        <strong>invited</strong> instead; an approved or invited guest is left as is. A row repeating the e-mail of an
+        earlier row, or with a missing name, an invalid e-mail address or an invalid URL, is skipped.
+      </p>
+
+      <Field label="Event">
+        {(ids) => (
+          <Select
+            {...ids}
+            value={selectedEvent}
+            disabled={running || events === undefined}
+            onChange={(change) => setChosenEvent(change.target.value)}
+          >
+            <option value="">{events === undefined ? 'Loading events...' : 'Choose an event'}</option>
+            {[
+              { label: 'Upcoming events', list: upcoming },
+              { label: 'Past events', list: past },
+            ].map((group) =>
+              group.list.length > 0 ? (
+                <optgroup key={group.label} label={group.label}>
+                  {group.list.map((event) => (
+                    <option key={event.id} value={event.id}>
+                      {event.title} ({formatLongDate(event.start_date)})
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null,
+            )}
+          </Select>
+        )}
+      </Field>
+
+      <Field
+        label="Guests (CSV)"
+        hint="Paste rows copied from a spreadsheet or a CSV file, header row first; choosing a file below puts its text here."
+      >
+        {(ids) => (
+          <Textarea
+            {...ids}
+            value={text}
+            disabled={running}
+            rows={6}
+            spellCheck={false}
+            className="font-mono"
+            placeholder={
+              'name,email,company,job_title,linkedin_url\nAda Lovelace,ada@example.org,Analytical Engines,CDO,'
+            }
+            onChange={(change) => {
+              setReport(null);
+              setFileError(null);
+              setText(change.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <Field label="CSV file">
+        {(ids) => (
+          <Input
+            {...ids}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={running}
+            onChange={(event) => void readFile(event)}
+          />
+        )}
+      </Field>
+
+      {fileError || (table && !table.ok) ? (
+        <p role="alert" className="text-sm text-red-700">
+          {fileError ?? (table && !table.ok ? table.error : null)}
+        </p>
+      ) : null}
+
+      {table?.ok && !selectedEvent ? (
+        <p className="text-sm text-slate-700">Choose the event to see what each row will do.</p>
+      ) : null}
+      {table?.ok && selectedEvent && !plan ? <p className="text-sm text-slate-700">Loading requests...</p> : null}
+
+      {plan && counts && table?.ok ? (
+        <div className="space-y-3">
+          <p className="text-sm font-medium" role="status">
+            {toInvite} to invite ({counts.reinvite} already on the list), {counts.keep} left as is, {counts.invalid}{' '}
+            invalid, {plural(counts.duplicate, 'duplicate', 'duplicates')}
+          </p>
+          {table.ignoredColumns.length > 0 ? (
+            <p className="text-sm text-slate-700">Columns not used: {table.ignoredColumns.join(', ')}</p>
+          ) : null}
+          {/* Focusable so that keyboard users can scroll a long preview. */}
+          <div
+            role="region"
+            aria-label="Invitation preview rows"
+            tabIndex={0}
+            className="max-h-80 overflow-auto rounded border border-slate-200"
+          >
+            <table className="w-full text-sm">
+              <caption className="sr-only">Invitation preview</caption>
+              <thead className="sticky top-0 bg-slate-50">
+                <tr>
+                  {['Row', 'Name', 'Email', 'Company', 'Result'].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {plan.map((row) => (
+                  <tr key={row.row}>
+                    <td className="px-3 py-2">{row.row}</td>
+                    <td className="px-3 py-2">{row.values.name}</td>
+                    <td className="px-3 py-2">{row.values.email}</td>
+                    <td className="px-3 py-2">{row.values.company}</td>
+                    <td className={`px-3 py-2 ${RESULT_COLOURS[row.action]}`}>{outcomeOf(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Button disabled={running || !current || toInvite === 0 || !actions.ready} onClick={() => void invite()}>
+            {running ? 'Inviting...' : `Invite ${plural(toInvite, 'guest', 'guests')}`}
+          </Button>
+        </div>
+      ) : null}
+
+      {progress ? (
+        <div role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <Progress
+            value={progress.total === 0 ? 100 : (progress.done / progress.total) * 100}
+            label={`Inviting guests: ${progress.done} of ${progress.total}`}
+          />
+        </div>
+      ) : null}
+
+      {report ? (
+        <div role="status" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-4 text-sm">
+          <p className="font-semibold">
+            Done: {report.invited} invited, {report.updated} updated, {report.skipped.length} skipped,{' '}
+            {report.failed.length} failed
+          </p>
+          {[
+            { label: 'Skipped', rows: report.skipped },
+            { label: 'Failed', rows: report.failed },
+          ].map((group) =>
+            group.rows.length > 0 ? (
+              <div key={group.label}>
+                <p className="font-medium">{group.label}</p>
+                <ul className="list-disc pl-5 text-slate-700">
+                  {group.rows.map((entry) => (
+                    <li key={entry.row}>
+                      Row {entry.row}: {entry.reason}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null,
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
