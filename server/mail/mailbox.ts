@@ -66,11 +66,11 @@ const SendBody = z.object({
   attachments: z
     .array(
       z.object({
-        // eslint-disable-next-line no-control-regex -- a file name with control characters is refused
         filename: z
           .string()
           .min(1)
           .max(255)
+          // eslint-disable-next-line no-control-regex -- a file name with control characters is refused
           .regex(/^[^\u0000-\u001f\u007f/\\]+$/, 'not a plain file name'),
         content: z.string().max(700_000).regex(BASE64, 'must be base64'),
         content_type: z
