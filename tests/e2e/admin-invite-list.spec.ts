@@ -209,3 +209,32 @@ test('admin invites a list from a file while offline, and the invitations reach 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await waitForAdminReplica(page);
 });
+
+test("an event's Invitations tab invites a list to that event, and lists the guests as invited at once", async ({
+  page,
+  api,
+}) => {
+  const { event } = await eventWithRequests(api, []);
+  const guest = { name: unique('Tab Guest'), email: uniqueEmail('tab-guest') };
+  linkedEmails.push(guest.email);
+  await signInAsAdmin(page);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  await page.getByRole('button', { name: `Edit ${event.title}` }).click();
+  await page.getByRole('tab', { name: 'Invitations' }).click();
+  const tab = page.getByRole('tabpanel', { name: 'Invitations' });
+
+  await tab.getByRole('button', { name: 'Invite guests' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite guests from a list' });
+  // The event is chosen already.
+  await expect(dialog.getByLabel('Event')).toHaveValue(event.id);
+  await dialog.getByLabel('Guests (CSV)').fill(`name,email\n${guest.name},${guest.email}\n`);
+  await dialog.getByRole('button', { name: 'Invite 1 guest' }).click();
+  await expect(dialog.getByText('Done: 1 invited, 0 updated, 0 skipped, 0 failed')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const row = tab.getByRole('row').filter({ has: page.getByRole('rowheader', { name: guest.name, exact: true }) });
+  await expect(row).toContainText('Invited');
+  await eventually.poll(() => statusesOf(api, event.id, [guest.email])).toEqual(['invited']);
+  await expectLinkedAsAttendees(api, event.id, [guest.email]);
+});
