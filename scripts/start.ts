@@ -76,7 +76,7 @@ log(`anon key: ${backend.anonKey}`);
 log(`service_role key: ${backend.serviceRoleKey}`);
 log(`App URL: ${app.url}`);
 log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-log(`Mailbox: ${backend.url}/mailbox (mail the app sends, e.g. admin invite links)`);
+log(`Mailbox: ${backend.url}/mailbox (mail the app sends: admin invite links and guests' messages)`);
 log(`Database: ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.resolve(env.DATA_DIR)}`}`);
 log('');
 

@@ -16,6 +16,7 @@ import { openPostgres } from './db/postgres.ts';
 import { migrate, seed } from './db/migrate.ts';
 import { loadKeys } from './http/jwt.ts';
 import { ensureAdmin } from './auth/users.ts';
+import { startSchedule } from './functions/schedule.ts';
 import { startRealtime, type RealtimeLimits, type RealtimeServer } from './realtime/server.ts';
 import { LocalMailbox } from './mail/mailbox.ts';
 import { ObjectStore } from './storage/object-store.ts';
@@ -97,6 +98,16 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     routes.app = createApp(services);
     const realtime = await startRealtime(server, services, options.realtimeLimits);
     if (options.admin) await ensureAdmin(db, options.admin.email, options.admin.password);
+    // The messages guests are owed go out while the backend runs, as a hosted project's schedule sends them.
+    const guestMessages =
+      config.guestMessagesIntervalMs > 0
+        ? startSchedule({
+            apiUrl: url,
+            serviceRoleKey: keys.serviceRoleKey,
+            functionName: 'send-guest-messages',
+            intervalMs: config.guestMessagesIntervalMs,
+          })
+        : null;
     return {
       url,
       anonKey: keys.anonKey,
@@ -105,6 +116,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       realtime,
       fresh,
       async stop() {
+        await guestMessages?.stop();
         await realtime.close();
         server.closeAllConnections?.();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -55,6 +55,11 @@ export interface BackendConfig {
   functionsEnv?: Readonly<Record<string, string>>;
   /** Largest file storage accepts, bytes, when a bucket sets no smaller limit (hosted's global upload limit). */
   storageMaxFileBytes: number;
+  /**
+   * How often the backend runs the send-guest-messages function while it runs, milliseconds (a
+   * hosted project's schedule does it there); 0 never runs it.
+   */
+  guestMessagesIntervalMs: number;
 }
 
 export interface BackendServices {
@@ -83,4 +88,5 @@ export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
   maxMetadataBytes: 16 * 1024,
   maxMetadataDepth: 8,
   storageMaxFileBytes: 50 * 1024 * 1024,
+  guestMessagesIntervalMs: 1000,
 };

@@ -8,6 +8,7 @@ import { handler as changeAdminPassword } from '../../supabase/functions/change-
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
 import { handler as inviteAdmin } from '../../supabase/functions/invite-admin/handler.ts';
 import { handler as requestInvite } from '../../supabase/functions/request-invite/handler.ts';
+import { handler as sendGuestMessages } from '../../supabase/functions/send-guest-messages/handler.ts';
 import { handler as scrapeLinkedInProfile } from '../../supabase/functions/scrape-linkedin-profile/handler.ts';
 import { handler as sitemap } from '../../supabase/functions/sitemap/handler.ts';
 
@@ -30,6 +31,8 @@ export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction
   // Public reads that calendar apps and crawlers fetch with no credentials at all.
   ['calendar-feed', { handler: calendarFeed, verifyJwt: false }],
   ['sitemap', { handler: sitemap, verifyJwt: false }],
+  // Run by the project itself (a schedule, the local backend's timer) with the service-role key.
+  ['send-guest-messages', { handler: sendGuestMessages, verifyJwt: false }],
   // A visitor's invite request: anonymous visitors call it, and it guards itself (limits, honeypot).
   ['request-invite', { handler: requestInvite, verifyJwt: false }],
 ]);
@@ -49,10 +52,17 @@ export const FUNCTION_SECRETS = [
   'AI_TIMEOUT_MS',
   // The public site's origin for links in the calendar feed, the sitemap and invite e-mails.
   'SITE_URL',
-  // The mail provider (a Resend-style HTTP API) and the sender; the local mailbox when unset.
+  // The mail provider and the sender: `http`, a Resend-style API (the local mailbox when unset), or
+  // `smtp` (supabase/functions/_shared/mail.ts).
+  'MAIL_PROVIDER',
   'MAIL_API_URL',
   'MAIL_API_KEY',
   'MAIL_FROM',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_SECURE',
+  'SMTP_USER',
+  'SMTP_PASSWORD',
   // request-invite's limits per client address and per e-mail address, and their window.
   'INVITE_REQUEST_LIMIT_PER_ADDRESS',
   'INVITE_REQUEST_LIMIT_PER_EMAIL',

@@ -6,8 +6,8 @@
  * token travels in the URL's fragment, so it never reaches a server log or a Referer header.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { readEnv } from './env.ts';
 import { sendMail } from './mail.ts';
+import { mailSiteUrl } from './site-url.ts';
 
 export const INVITE_LINK_PARAMETER = 'admin-invite';
 
@@ -21,16 +21,6 @@ function base64Url(bytes: Uint8Array): string {
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The site's origin for links: the SITE_URL secret, else where the auth service's links land
- * (AUTH_SITE_URL, which the local backend sets to the app's URL); never the request's Host.
- */
-function siteUrl(): string {
-  const configured = readEnv('SITE_URL') ?? readEnv('AUTH_SITE_URL');
-  if (!configured) throw new Error('The server function environment lacks SITE_URL (the site for invite links)');
-  return configured.replace(/\/+$/, '');
 }
 
 function inviteMail(link: string, expiresAt: Date): { subject: string; text: string; html: string } {
@@ -64,7 +54,7 @@ export async function sendAdminInvite(service: SupabaseClient, email: string): P
   });
   if (error) throw new Error(`issuing the admin invite failed: ${error.message}`);
   const expiresAt = new Date(String(data));
-  const link = `${siteUrl()}/auth#${INVITE_LINK_PARAMETER}=${token}`;
+  const link = `${mailSiteUrl()}/auth#${INVITE_LINK_PARAMETER}=${token}`;
   await sendMail({ to: email, ...inviteMail(link, expiresAt) });
   return { expiresAt: expiresAt.toISOString() };
 }

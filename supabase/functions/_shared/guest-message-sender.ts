@@ -1,0 +1,94 @@
+/**
+ * Sends the messages guests are owed (the outbox `private.guest_messages`, filled by a trigger on
+ * invite_requests, exactly one row per status change). A run claims the due messages in small
+ * batches (`claim_guest_messages` leases each for two minutes, so two runs at once never take the
+ * same one, and a run that dies leaves them to the next), renders and sends each, and records the
+ * outcome (`finish_guest_message`: sent, or failed and retried later with a growing delay, at most
+ * 10 tries). The message id is the provider's idempotency key, so a message whose answer was lost
+ * and that is sent again is not delivered twice.
+ *
+ * The send-guest-messages function runs it on a schedule; a function that has just changed a
+ * request (request-invite) may call `sendDueGuestMessages()` right away, so the guest hears at once.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { GUEST_MESSAGE_KINDS, renderGuestMessage, type GuestMessage } from './guest-messages.ts';
+import { logFunctionError } from './log.ts';
+import { sendMail } from './mail.ts';
+import { mailSiteUrl } from './site-url.ts';
+import { createServiceClient } from './supabase.ts';
+
+/** Messages claimed at once; they are sent together, well within their two-minute lease. */
+const BATCH_SIZE = 10;
+/** A run claims no new batch after this long, so one invocation ends in good time. */
+const RUN_BUDGET_MS = 30_000;
+
+const ClaimedMessages = z.array(
+  z.object({
+    id: z.string(),
+    kind: z.enum(GUEST_MESSAGE_KINDS),
+    guest: z.object({
+      name: z.string(),
+      email: z.string(),
+      company: z.string().nullable(),
+      job_title: z.string().nullable(),
+      token: z.string(),
+      status: z.string(),
+    }),
+    event: z.object({
+      id: z.string(),
+      slug: z.string().nullable(),
+      title: z.string(),
+      subheading: z.string().nullable(),
+      location: z.string().nullable(),
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+  }),
+);
+
+export interface GuestMessagesRun {
+  sent: number;
+  failed: number;
+}
+
+async function claim(service: SupabaseClient): Promise<GuestMessage[]> {
+  const { data, error } = await service.rpc('claim_guest_messages', { max_messages: BATCH_SIZE });
+  if (error) throw new Error(`claiming guest messages failed: ${error.message}`);
+  return ClaimedMessages.parse(data);
+}
+
+async function finish(service: SupabaseClient, message: GuestMessage, failure: string | null): Promise<void> {
+  const { error } = await service.rpc('finish_guest_message', { message_id: message.id, error: failure });
+  if (error) throw new Error(`recording guest message ${message.id} failed: ${error.message}`);
+}
+
+/** Sends one claimed message and records how it went; true when it was sent. */
+async function deliver(service: SupabaseClient, message: GuestMessage): Promise<boolean> {
+  let failure: string | null = null;
+  try {
+    const mail = renderGuestMessage(message, mailSiteUrl());
+    await sendMail({ to: message.guest.email, ...mail, idempotencyKey: message.id });
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    logFunctionError('send-guest-messages', `message ${message.id} (${message.kind}) not sent, will retry: ${failure}`);
+  }
+  await finish(service, message, failure);
+  return failure === null;
+}
+
+/**
+ * Sends every guest message that is due now; resolves with how many were sent and how many failed
+ * (those are tried again later). Throws only when the database cannot be asked.
+ */
+export async function sendDueGuestMessages(service: SupabaseClient = createServiceClient()): Promise<GuestMessagesRun> {
+  const run: GuestMessagesRun = { sent: 0, failed: 0 };
+  const started = Date.now();
+  while (Date.now() - started < RUN_BUDGET_MS) {
+    const batch = await claim(service);
+    if (batch.length === 0) break;
+    const outcomes = await Promise.all(batch.map((message) => deliver(service, message)));
+    for (const sent of outcomes) run[sent ? 'sent' : 'failed'] += 1;
+  }
+  return run;
+}

@@ -1,0 +1,135 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { eventUid } from './ics.ts';
+import { eventWhen, renderGuestMessage, type GuestMessage, type GuestMessageKind } from './guest-messages.ts';
+
+const SITE = 'https://cdovision.example';
+const TOKEN = '5d1e0c3a9b8f47e2a6c4d2b1f0e9a8c75d1e0c3a9b8f47e2a6c4d2b1f0e9a8c7';
+const NOW = new Date('2026-11-27T09:00:00Z');
+
+function message(kind: GuestMessageKind, overrides: Partial<GuestMessage['event']> = {}): GuestMessage {
+  return {
+    id: '9a1b2c3d-0000-4000-8000-000000000001',
+    kind,
+    guest: {
+      name: 'Ada Lovelace',
+      email: 'ada@corp.example',
+      company: 'Analytical Engines',
+      job_title: 'Chief Data Officer',
+      token: TOKEN,
+      status: kind === 'received' ? 'pending' : kind,
+    },
+    event: {
+      id: '0b7f5a3e-1111-4222-8333-444455556666',
+      slug: 'cdo-vision-london-2027',
+      title: 'CDO Vision London 2027',
+      subheading: '35 chief data officers',
+      location: 'The Shard, London',
+      start_date: '2027-01-14T18:30:00Z',
+      end_date: '2027-01-14T22:30:00Z',
+      ...overrides,
+    },
+  };
+}
+
+const PERSONAL_LINK = `${SITE}/events/cdo-vision-london-2027#guest=${TOKEN}`;
+
+/** The one event of an .ics attachment, read as a calendar app would. */
+function calendarEvent(content: string | Uint8Array) {
+  const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+}
+
+describe('messages to guests', () => {
+  it('an approved guest gets the confirmation, the personal link, the details and the event as .ics', () => {
+    const mail = renderGuestMessage(message('approved'), SITE, NOW);
+    expect(mail.subject).toBe('Your place is confirmed: CDO Vision London 2027');
+    expect(mail.text).toContain('Dear Ada Lovelace,');
+    expect(mail.text).toContain(`Open your invitation:\n${PERSONAL_LINK}\n`);
+    expect(mail.text).toContain('When: Thursday, 14 January 2027, 6:30 PM – 10:30 PM UTC');
+    expect(mail.text).toContain('Venue: The Shard, London');
+    expect(mail.text).toContain(`Event page: ${SITE}/events/cdo-vision-london-2027\n`);
+    expect(mail.html).toContain(`<a href="${PERSONAL_LINK}"`);
+    expect(mail.html).toContain('Your place is confirmed</h1>');
+
+    expect(mail.attachments).toHaveLength(1);
+    const [ics] = mail.attachments;
+    expect(ics).toMatchObject({ filename: 'cdo-vision-london-2027.ics', contentType: 'text/calendar; charset=utf-8' });
+    const event = calendarEvent(ics!.content);
+    // The same UID as the calendar feed and 'Add to calendar': one event in a calendar that has both.
+    expect(event.uid).toBe(eventUid('0b7f5a3e-1111-4222-8333-444455556666'));
+    expect(event.summary).toBe('CDO Vision London 2027');
+    expect(event.location).toBe('The Shard, London');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-01-14T18:30:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2027-01-14T22:30:00.000Z');
+    // A calendar file gets shared and synced: the personal token stays out of it.
+    expect(String(ics!.content)).not.toContain(TOKEN);
+  });
+
+  it('an invited guest gets the invitation with the link and the .ics, and is told why', () => {
+    const mail = renderGuestMessage(message('invited'), SITE, NOW);
+    expect(mail.subject).toBe("You're invited: CDO Vision London 2027");
+    expect(mail.text).toContain(PERSONAL_LINK);
+    expect(mail.text).toContain('the CDO Vision team invited you to this event');
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['cdo-vision-london-2027.ics']);
+  });
+
+  it.each([
+    [
+      'received',
+      'We have your request: CDO Vision London 2027',
+      'Your request for an invitation has reached our team.',
+    ],
+    ['waitlisted', "You're on the waitlist: CDO Vision London 2027", 'we have added you to the waitlist'],
+    ['declined', 'About your request: CDO Vision London 2027', 'we cannot offer you a place at this edition'],
+  ] as const)('a %s guest hears so, with no personal link and no .ics', (kind, subject, words) => {
+    const mail = renderGuestMessage(message(kind), SITE, NOW);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(words);
+    expect(mail.text).toContain('When: Thursday, 14 January 2027, 6:30 PM – 10:30 PM UTC');
+    expect(mail.text).not.toContain(TOKEN);
+    expect(mail.html).not.toContain(TOKEN);
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('a declined guest is shown the upcoming events', () => {
+    const mail = renderGuestMessage(message('declined'), SITE, NOW);
+    expect(mail.text).toContain(`See upcoming events:\n${SITE}/#events`);
+    expect(mail.html).toContain(`href="${SITE}/#events"`);
+  });
+
+  it('says TBD for a venue not yet known, and links by id when the event has no slug', () => {
+    const mail = renderGuestMessage(message('approved', { location: null, slug: null }), SITE, NOW);
+    expect(mail.text).toContain('Venue: TBD');
+    expect(mail.text).toContain(`${SITE}/events/0b7f5a3e-1111-4222-8333-444455556666#guest=${TOKEN}`);
+    expect(calendarEvent(mail.attachments[0]!.content).location).toBeNull();
+  });
+
+  it('escapes everything in the HTML that came from a person', () => {
+    const hostile = message('approved', {
+      title: '<script>alert(1)</script> & "Friends"',
+      location: '<img src=x onerror=alert(2)>',
+    });
+    hostile.guest.name = '<b>Ada</b>';
+    const mail = renderGuestMessage(hostile, SITE, NOW);
+    expect(mail.html).not.toMatch(/<script|<img|<b>/);
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot;');
+    expect(mail.html).toContain('Dear &lt;b&gt;Ada&lt;/b&gt;,');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    // The plain text is plain: it stays as typed.
+    expect(mail.text).toContain('Dear <b>Ada</b>,');
+  });
+
+  it('prints the time as the site prints dates, over two days when the event runs past midnight', () => {
+    expect(eventWhen({ start_date: '2027-03-05T08:30:00Z', end_date: '2027-03-05T17:30:00Z' })).toBe(
+      'Friday, 5 March 2027, 8:30 AM – 5:30 PM UTC',
+    );
+    expect(eventWhen({ start_date: '2027-03-05T20:00:00Z', end_date: '2027-03-06T01:00:00Z' })).toBe(
+      'Friday, 5 March 2027, 8:00 PM – Saturday, 6 March 2027, 1:00 AM UTC',
+    );
+    expect(eventWhen({ start_date: '2027-03-05T20:00:00Z', end_date: '2027-03-05T20:00:00Z' })).toBe(
+      'Friday, 5 March 2027, 8:00 PM UTC',
+    );
+  });
+});

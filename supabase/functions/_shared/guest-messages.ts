@@ -1,0 +1,304 @@
+/**
+ * What a guest reads when their invite request changes: one message per kind (received, approved,
+ * declined, waitlisted, invited), each as a subject, plain text and HTML, with the event's details
+ * (dates as the site prints them, the venue or 'TBD', the event page). Approved and invited guests
+ * also get the event as an .ics file (the same UID as the calendar feed and 'Add to calendar', so a
+ * calendar that has both shows one event) and their personal link,
+ * `<site>/events/<slug>#guest=<token>`: the token sits in the fragment, which browsers never send,
+ * so it reaches no server log and no Referer header; the door check-in reads it there.
+ *
+ * The HTML is for mail clients: tables for layout, inline styles only, the site's colours (ink
+ * #0b1026, brand #2f49b8, the mark's sky #7dd3fc), and every value from the database escaped.
+ * Times are in UTC and say so: an event row has no time zone of its own, and the attached .ics
+ * puts the event in the guest's calendar at their local time.
+ *
+ * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given.
+ */
+import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
+import { formatLongDate, formatTimeOfDay } from './format-date.ts';
+import type { MailAttachment } from './mime.ts';
+
+export const GUEST_MESSAGE_KINDS = ['received', 'approved', 'declined', 'waitlisted', 'invited'] as const;
+export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
+
+/** The event as `claim_guest_messages` returns it. */
+export interface GuestMessageEvent {
+  id: string;
+  slug: string | null;
+  title: string;
+  subheading: string | null;
+  location: string | null;
+  start_date: string;
+  end_date: string;
+}
+
+/** The guest as `claim_guest_messages` returns them. */
+export interface GuestMessageGuest {
+  name: string;
+  email: string;
+  company: string | null;
+  job_title: string | null;
+  token: string;
+  status: string;
+}
+
+export interface GuestMessage {
+  id: string;
+  kind: GuestMessageKind;
+  guest: GuestMessageGuest;
+  event: GuestMessageEvent;
+}
+
+export interface RenderedGuestMessage {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+}
+
+/** The hash parameter of a personal link: `#guest=<token>`. */
+export const GUEST_LINK_PARAMETER = 'guest';
+
+/** The guest's personal link on the site at `siteUrl`. */
+export function guestLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {
+  return `${siteUrl}${eventPath(event)}#${GUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+}
+
+const COLORS = {
+  ink: '#0b1026',
+  brand: '#2f49b8',
+  sky: '#7dd3fc',
+  text: '#334155',
+  muted: '#475569',
+  page: '#f1f5f9',
+  panel: '#f8fafc',
+  line: '#e2e8f0',
+} as const;
+const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** When the event is, in UTC: 'Monday, 5 January 2026, 6:30 PM – 10:30 PM UTC'. */
+export function eventWhen(event: Pick<GuestMessageEvent, 'start_date' | 'end_date'>): string {
+  const start = new Date(event.start_date);
+  const end = new Date(event.end_date);
+  const startText = `${formatLongDate(start, 'UTC')}, ${formatTimeOfDay(start, 'UTC')}`;
+  if (!(end.getTime() > start.getTime())) return `${startText} UTC`;
+  const sameDay = start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10);
+  const endText = sameDay
+    ? formatTimeOfDay(end, 'UTC')
+    : `${formatLongDate(end, 'UTC')}, ${formatTimeOfDay(end, 'UTC')}`;
+  return `${startText} – ${endText} UTC`;
+}
+
+/** The venue as the event page shows it: the location, or 'TBD'. */
+function venue(location: string | null): string {
+  return location?.trim() ? location.trim() : 'TBD';
+}
+
+/** The button (and its link) a message leads to, if any. */
+interface Action {
+  label: string;
+  href: string;
+  /** Said under the button and after the link in the text. */
+  note?: string;
+}
+
+/** A message's words, before they become text and HTML. */
+interface Content {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: Action;
+  /** After the event's details. */
+  closing?: string;
+  /** Why the guest gets this mail (footer). */
+  reason: string;
+}
+
+const ASKED = 'You receive this e-mail because you asked for an invitation to this event.';
+const PERSONAL_NOTE =
+  'This link is yours alone: it opens your invitation, and at the door it is how we welcome you. Please do not forward it.';
+const CALENDAR_NOTE = 'The event is attached as a calendar file (.ics): open it to add the event to your calendar.';
+
+function contentOf(message: GuestMessage, siteUrl: string): Content {
+  const title = message.event.title.trim();
+  const personal: Action = {
+    label: 'Open your invitation',
+    href: guestLink(siteUrl, message.event, message.guest.token),
+    note: PERSONAL_NOTE,
+  };
+  switch (message.kind) {
+    case 'received':
+      return {
+        subject: `We have your request: ${title}`,
+        heading: 'Your request is with us',
+        paragraphs: [
+          `Thank you for asking to join ${title}. Your request for an invitation has reached our team.`,
+          'Each CDO Vision gathering is kept to a small group of chief data officers and enterprise AI leaders, so we read every request ourselves. We will write to you again once we have.',
+        ],
+        reason: ASKED,
+      };
+    case 'approved':
+      return {
+        subject: `Your place is confirmed: ${title}`,
+        heading: 'Your place is confirmed',
+        paragraphs: [`We are delighted to confirm your place at ${title}. We look forward to welcoming you.`],
+        action: personal,
+        closing: CALENDAR_NOTE,
+        reason: ASKED,
+      };
+    case 'invited':
+      return {
+        subject: `You're invited: ${title}`,
+        heading: "You're invited",
+        paragraphs: [
+          `On behalf of the CDO Vision team, we would be delighted to welcome you to ${title}. A place is reserved for you.`,
+        ],
+        action: personal,
+        closing: CALENDAR_NOTE,
+        reason: 'You receive this e-mail because the CDO Vision team invited you to this event.',
+      };
+    case 'waitlisted':
+      return {
+        subject: `You're on the waitlist: ${title}`,
+        heading: "You're on the waitlist",
+        paragraphs: [
+          `Thank you for your interest in ${title}. Every place is taken for now, so we have added you to the waitlist.`,
+          'If a place opens up, we will write to you straight away.',
+        ],
+        reason: ASKED,
+      };
+    case 'declined':
+      return {
+        subject: `About your request: ${title}`,
+        heading: 'About your request',
+        paragraphs: [
+          `Thank you for your interest in ${title}. We are sorry that we cannot offer you a place at this edition: each gathering is kept small, and places are few.`,
+          'We would be glad to see you at a future CDO Vision event.',
+        ],
+        action: { label: 'See upcoming events', href: `${siteUrl}/#events` },
+        reason: ASKED,
+      };
+  }
+}
+
+function textOf(message: GuestMessage, content: Content, eventUrl: string): string {
+  const lines = [`Dear ${message.guest.name.trim()},`, ''];
+  for (const paragraph of content.paragraphs) lines.push(paragraph, '');
+  if (content.action) {
+    lines.push(`${content.action.label}:`, content.action.href);
+    if (content.action.note) lines.push(content.action.note);
+    lines.push('');
+  }
+  lines.push(
+    message.event.title.trim(),
+    `When: ${eventWhen(message.event)}`,
+    `Venue: ${venue(message.event.location)}`,
+    `Event page: ${eventUrl}`,
+    '',
+  );
+  if (content.closing) lines.push(content.closing, '');
+  lines.push(
+    'Kind regards,',
+    'The CDO Vision team',
+    '',
+    '--',
+    'CDO Vision events are invite-only and held under the Chatham House Rule.',
+    content.reason,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+const paragraph = (text: string, style = '') =>
+  `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${COLORS.text};${style}">${escapeHtml(text)}</p>`;
+
+function actionHtml(action: Action): string {
+  const href = escapeHtml(action.href);
+  return (
+    '<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;"><tr>' +
+    `<td style="border-radius:8px;background:${COLORS.brand};">` +
+    `<a href="${href}" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(action.label)}</a>` +
+    '</td></tr></table>' +
+    (action.note
+      ? `<p style="margin:0 0 24px;font-size:14px;line-height:1.5;color:${COLORS.muted};">${escapeHtml(action.note)}<br>` +
+        `<a href="${href}" style="color:${COLORS.brand};word-break:break-all;">${href}</a></p>`
+      : '')
+  );
+}
+
+function detailsHtml(event: GuestMessageEvent, eventUrl: string): string {
+  const row = (label: string, value: string) =>
+    `<tr><th scope="row" style="padding:4px 16px 4px 0;text-align:left;vertical-align:top;font-size:14px;font-weight:600;color:${COLORS.muted};white-space:nowrap;">${label}</th>` +
+    `<td style="padding:4px 0;font-size:15px;line-height:1.5;color:${COLORS.ink};">${value}</td></tr>`;
+  return (
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;background:${COLORS.panel};border:1px solid ${COLORS.line};border-radius:8px;">` +
+    '<tr><td style="padding:20px 24px;">' +
+    `<h2 style="margin:0 0 12px;font-size:18px;line-height:1.4;color:${COLORS.ink};">${escapeHtml(event.title.trim())}</h2>` +
+    '<table role="presentation" cellpadding="0" cellspacing="0">' +
+    row('When', escapeHtml(eventWhen(event))) +
+    row('Venue', escapeHtml(venue(event.location))) +
+    row(
+      'Event page',
+      `<a href="${escapeHtml(eventUrl)}" style="color:${COLORS.brand};word-break:break-all;">${escapeHtml(eventUrl)}</a>`,
+    ) +
+    '</table></td></tr></table>'
+  );
+}
+
+function htmlOf(message: GuestMessage, content: Content, eventUrl: string): string {
+  const body =
+    `<h1 style="margin:0 0 20px;font-size:26px;line-height:1.3;color:${COLORS.ink};">${escapeHtml(content.heading)}</h1>` +
+    paragraph(`Dear ${message.guest.name.trim()},`) +
+    content.paragraphs.map((text) => paragraph(text)).join('') +
+    (content.action ? actionHtml(content.action) : '') +
+    detailsHtml(message.event, eventUrl) +
+    (content.closing ? paragraph(content.closing) : '') +
+    paragraph('Kind regards,', 'margin-bottom:0;') +
+    paragraph('The CDO Vision team');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(content.subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:${COLORS.page};font-family:${FONT};">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.page};"><tr><td align="center" style="padding:24px 12px;">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;font-family:${FONT};">` +
+    `<tr><td style="padding:20px 32px;background:${COLORS.ink};border-radius:12px 12px 0 0;font-size:20px;font-weight:700;letter-spacing:-0.01em;color:#ffffff;">` +
+    `CDO <span style="color:${COLORS.sky};">Vision</span></td></tr>` +
+    `<tr><td style="padding:32px;">${body}</td></tr>` +
+    `<tr><td style="padding:20px 32px;background:${COLORS.panel};border-top:1px solid ${COLORS.line};border-radius:0 0 12px 12px;font-size:13px;line-height:1.5;color:${COLORS.muted};">` +
+    'CDO Vision events are invite-only and held under the Chatham House Rule.<br>' +
+    `${escapeHtml(content.reason)}</td></tr>` +
+    '</table></td></tr></table></body></html>'
+  );
+}
+
+/** The event as a calendar file, for approved and invited guests. */
+function calendarAttachment(event: GuestMessageEvent, siteUrl: string, now: Date | undefined): MailAttachment {
+  const calendarEvent = calendarEventFromEvent({ ...event, description: null }, siteUrl);
+  return {
+    filename: icsFileName(event.title),
+    contentType: ICS_CONTENT_TYPE,
+    content: buildCalendar({ name: event.title, events: [calendarEvent], now }),
+  };
+}
+
+/**
+ * The message for one status change. `siteUrl` is the public site's origin without a trailing
+ * slash (links point there); `now` is the .ics DTSTAMP.
+ */
+export function renderGuestMessage(message: GuestMessage, siteUrl: string, now?: Date): RenderedGuestMessage {
+  const content = contentOf(message, siteUrl);
+  const eventUrl = `${siteUrl}${eventPath(message.event)}`;
+  const withCalendar = message.kind === 'approved' || message.kind === 'invited';
+  return {
+    subject: content.subject,
+    text: textOf(message, content, eventUrl),
+    html: htmlOf(message, content, eventUrl),
+    attachments: withCalendar ? [calendarAttachment(message.event, siteUrl, now)] : [],
+  };
+}
