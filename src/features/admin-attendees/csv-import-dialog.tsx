@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
+import { ImportPreview, ImportReport } from '../../ui/import-preview.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { changesOf, newAttendeeOf, planImport, type ImportPlan, type PlannedRow } from './attendee-csv.ts';
 
@@ -131,45 +132,20 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
             {plan.ignoredColumns.length > 0 ? (
               <p className="text-sm text-slate-700">Columns not imported: {plan.ignoredColumns.join(', ')}</p>
             ) : null}
-            {/* Focusable so that keyboard users can scroll a long preview. */}
-            <div
-              role="region"
-              aria-label="Import preview rows"
-              tabIndex={0}
-              className="max-h-80 overflow-auto rounded border border-slate-200"
-            >
-              <table className="w-full text-sm">
-                <caption className="sr-only">Import preview</caption>
-                <thead className="sticky top-0 bg-slate-50">
-                  <tr>
-                    {['Row', 'Name', 'Email', 'Company', 'Result'].map((heading) => (
-                      <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                        {heading}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200">
-                  {rows.map((row) => (
-                    <tr key={row.row}>
-                      <td className="px-3 py-2">{row.row}</td>
-                      <td className="px-3 py-2">{row.values.name}</td>
-                      <td className="px-3 py-2">{row.values.email}</td>
-                      <td className="px-3 py-2">{row.values.company}</td>
-                      <td className="px-3 py-2">
-                        {row.action === 'create' ? (
-                          <span className="text-green-800">Create</span>
-                        ) : row.action === 'update' ? (
-                          <span className="text-blue-800">Update existing attendee</span>
-                        ) : (
-                          <span className="text-red-700">Refused: {row.reasons.join('; ')}</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ImportPreview
+              label="Import preview rows"
+              caption="Import preview"
+              rows={rows}
+              resultOf={(row) =>
+                row.action === 'create' ? (
+                  <span className="text-green-800">Create</span>
+                ) : row.action === 'update' ? (
+                  <span className="text-blue-800">Update existing attendee</span>
+                ) : (
+                  <span className="text-red-700">Refused: {row.reasons.join('; ')}</span>
+                )
+              }
+            />
             <Button disabled={importing || actionable === 0} onClick={() => void runImport(rows)}>
               {importing ? 'Importing...' : `Import ${actionable} ${actionable === 1 ? 'row' : 'rows'}`}
             </Button>
@@ -177,20 +153,10 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
         ) : null}
 
         {report ? (
-          <div role="status" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-4 text-sm">
-            <p className="font-semibold">
-              Import complete: {report.created} created, {report.updated} updated, {report.refused.length} refused
-            </p>
-            {report.refused.length > 0 ? (
-              <ul className="list-disc pl-5 text-slate-700">
-                {report.refused.map((refusal) => (
-                  <li key={refusal.row}>
-                    Row {refusal.row}: {refusal.reason}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <ImportReport
+            summary={`Import complete: ${report.created} created, ${report.updated} updated, ${report.refused.length} refused`}
+            lists={[{ entries: report.refused }]}
+          />
         ) : null}
       </div>
     </Dialog>

@@ -15,6 +15,7 @@ import { formatLongDate } from '../../lib/format-date.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
+import { ImportPreview, ImportReport } from '../../ui/import-preview.tsx';
 import { Progress } from '../../ui/progress.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import {
@@ -275,37 +276,12 @@ function InviteListForm({ eventId }: { eventId?: string }) {
           {table.ignoredColumns.length > 0 ? (
             <p className="text-sm text-slate-700">Columns not used: {table.ignoredColumns.join(', ')}</p>
           ) : null}
-          {/* Focusable so that keyboard users can scroll a long preview. */}
-          <div
-            role="region"
-            aria-label="Invitation preview rows"
-            tabIndex={0}
-            className="max-h-80 overflow-auto rounded border border-slate-200"
-          >
-            <table className="w-full text-sm">
-              <caption className="sr-only">Invitation preview</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {['Row', 'Name', 'Email', 'Company', 'Result'].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {plan.map((row) => (
-                  <tr key={row.row}>
-                    <td className="px-3 py-2">{row.row}</td>
-                    <td className="px-3 py-2">{row.values.name}</td>
-                    <td className="px-3 py-2">{row.values.email}</td>
-                    <td className="px-3 py-2">{row.values.company}</td>
-                    <td className={`px-3 py-2 ${RESULT_COLOURS[row.action]}`}>{outcomeOf(row)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ImportPreview
+            label="Invitation preview rows"
+            caption="Invitation preview"
+            rows={plan}
+            resultOf={(row) => <span className={RESULT_COLOURS[row.action]}>{outcomeOf(row)}</span>}
+          />
           <Button disabled={running || !current || toInvite === 0 || !actions.ready} onClick={() => void invite()}>
             {running ? 'Inviting...' : `Invite ${plural(toInvite, 'guest', 'guests')}`}
           </Button>
@@ -322,29 +298,13 @@ function InviteListForm({ eventId }: { eventId?: string }) {
       ) : null}
 
       {report ? (
-        <div role="status" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-4 text-sm">
-          <p className="font-semibold">
-            Done: {report.invited} invited, {report.updated} updated, {report.skipped.length} skipped,{' '}
-            {report.failed.length} failed
-          </p>
-          {[
-            { label: 'Skipped', rows: report.skipped },
-            { label: 'Failed', rows: report.failed },
-          ].map((group) =>
-            group.rows.length > 0 ? (
-              <div key={group.label}>
-                <p className="font-medium">{group.label}</p>
-                <ul className="list-disc pl-5 text-slate-700">
-                  {group.rows.map((entry) => (
-                    <li key={entry.row}>
-                      Row {entry.row}: {entry.reason}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null,
-          )}
-        </div>
+        <ImportReport
+          summary={`Done: ${report.invited} invited, ${report.updated} updated, ${report.skipped.length} skipped, ${report.failed.length} failed`}
+          lists={[
+            { label: 'Skipped', entries: report.skipped },
+            { label: 'Failed', entries: report.failed },
+          ]}
+        />
       ) : null}
     </div>
   );
