@@ -164,8 +164,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
         if (row.action === 'invite') {
           await actions.insert('invite_requests', newInvitationOf(selectedEvent, row.values));
           result.invited += 1;
-        } else {
-          if (!row.existing) throw new Error('The request with this e-mail was not found');
+        } else if (row.action === 'reinvite') {
           await actions.patch('invite_requests', row.existing.id, { status: 'invited' });
           result.updated += 1;
         }

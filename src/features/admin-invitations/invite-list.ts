@@ -59,19 +59,21 @@ export function readInviteList(text: string): Promise<CsvTable<InviteListColumn>
  */
 export type InviteAction = 'invite' | 'reinvite' | 'keep' | 'invalid' | 'duplicate';
 
-export interface PlannedInvite {
+/** A row of the list and what it will do. */
+export type PlannedInvite = {
   /** The row number as a spreadsheet shows it (the header is row 1). */
   row: number;
   /** The row's non-blank values, trimmed (e-mail lower-cased). */
   values: InviteValues;
-  action: InviteAction;
-  /** The event's request with this e-mail, for reinvite and keep. */
-  existing?: { id: string; status: string };
   /** Why the row is invalid (empty otherwise). */
   reasons: string[];
-  /** The earlier row with the same e-mail, for duplicate. */
-  firstRow?: number;
-}
+} & (
+  | { action: 'invite' | 'invalid' }
+  /** The event's request with this e-mail. */
+  | { action: 'reinvite' | 'keep'; existing: { id: string; status: string } }
+  /** The earlier row with the same e-mail. */
+  | { action: 'duplicate'; firstRow: number }
+);
 
 /** The request to insert for a row to invite (blank columns NULL). */
 export function newInvitationOf(eventId: string, values: InviteValues): NewDoc<'invite_requests'> {
@@ -145,13 +147,13 @@ export function outcomeOf(planned: PlannedInvite): string {
     case 'invite':
       return 'Will be invited';
     case 'reinvite':
-      return `Already on the list (${planned.existing?.status ?? ''}): will be invited`;
+      return `Already on the list (${planned.existing.status}): will be invited`;
     case 'keep':
-      return `Already on the list (${planned.existing?.status ?? ''}): left as is`;
+      return `Already on the list (${planned.existing.status}): left as is`;
     case 'invalid':
       return `Invalid: ${planned.reasons.join('; ')}`;
     case 'duplicate':
-      return `Duplicate of row ${planned.firstRow ?? ''} in this list`;
+      return `Duplicate of row ${planned.firstRow} in this list`;
   }
 }
 
