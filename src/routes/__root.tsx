@@ -1,6 +1,7 @@
 import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PwaStatus } from '../features/pwa/pwa-status.tsx';
+import { InviteRequestNotices } from '../features/request-invite/invite-request-notices.tsx';
 import { NotFoundPage } from '../features/site-chrome/not-found-page.tsx';
 import { RouteError } from '../features/site-chrome/route-error.tsx';
 import { SiteLayout } from '../features/site-chrome/site-layout.tsx';
@@ -40,6 +41,8 @@ function RootLayout() {
         </DisplayZoneProvider>
       </div>
       <Toaster />
+      {/* Invite requests sent from this device's outbox while their form was closed */}
+      <InviteRequestNotices />
       {/* PWA status */}
       <PwaStatus />
     </>

@@ -220,9 +220,12 @@ test("'Join the Leaders' shows up to 4 why-attend cards, the attendee grids and 
   const pastGrid = leaders.getByRole('heading', { name: 'Past Attendees' }).locator('..');
   await expect(pastGrid.getByRole('button', { name: new RegExp(past.name) })).toContainText('Acme Bank');
 
-  // No request_invite_url: 'Register Now' scrolls to the contact form.
+  // No request_invite_url: 'Register Now' opens the site's own invite request form.
   await leaders.getByRole('button', { name: 'Register Now' }).click();
-  await expect(page.getByRole('region', { name: 'Get in Touch' })).toBeInViewport();
+  const form = page.getByRole('dialog', { name: 'Request an Invite' });
+  await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
 
   const nav = page.getByRole('navigation', { name: 'Event sections' });
   await expect(nav.getByRole('link')).toHaveText(['Overview', 'Attendees', 'Why Attend']);

@@ -11,6 +11,7 @@ import type { AttendeeSlots } from './attendee-slots.ts';
 import { shownSections } from './event-texts.ts';
 import { GallerySection } from './gallery-section.tsx';
 import { GetInTouchSection } from './get-in-touch-section.tsx';
+import type { RequestInviteSlot } from './invite-slot.ts';
 import { LeadersSection } from './leaders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PartnerSection } from './partner-section.tsx';
@@ -20,14 +21,18 @@ import { useEventHead } from './use-event-head.ts';
 import { VideosSection } from './videos-section.tsx';
 
 export type { AttendeeSlots } from './attendee-slots.ts';
+export type { RequestInviteSlot } from './invite-slot.ts';
 
 export function EventPageView({
   page,
   slots,
+  requestInvite,
   serverRendered = false,
 }: {
   page: EventPage;
   slots: AttendeeSlots;
+  /** Opens the event's own invite request form ('Request Invite', 'Register Now'). */
+  requestInvite: RequestInviteSlot;
   /**
    * The server rendered the whole page into the HTML (scripts/serve-app.ts), or this device kept what
    * it showed before: render all of it at once (and hydrate it).
@@ -40,10 +45,10 @@ export function EventPageView({
   return (
     <div>
       <SectionNav sections={shownSections(page)} />
-      <OverviewSection page={page} />
+      <OverviewSection page={page} requestInvite={requestInvite} />
       {all ? (
         <>
-          <LeadersSection page={page} slots={slots} />
+          <LeadersSection page={page} slots={slots} requestInvite={requestInvite} />
           <AgendaSection sessions={page.sessions} slots={slots} />
           <PartnerSection page={page} />
           <GallerySection page={page} />

@@ -14,6 +14,17 @@ export function hasText(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
+/**
+ * Whether the event takes requests through the site's own form: it names no external request page,
+ * and it has not ended (the request-invite function refuses an event that has).
+ */
+export function takesInviteRequests(
+  event: Pick<EventPage['event'], 'request_invite_url' | 'end_date'>,
+  now = Date.now(),
+): boolean {
+  return !hasText(event.request_invite_url) && Date.parse(event.end_date) > now;
+}
+
 /** Venue: the location, or 'TBD'. */
 export function venueText(location: string | null | undefined): string {
   return hasText(location) ? location.trim() : 'TBD';

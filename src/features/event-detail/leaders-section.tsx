@@ -1,16 +1,27 @@
 /**
  * 'Join the Leaders' (spec section 2): shown when the event has attendees or why_attend points. The
  * attendee grids come first (nav 'Attendees', the section's anchor), then up to 4 why_attend cards
- * under their own anchor (nav 'Why Attend'), then 'Register Now'.
+ * under their own anchor (nav 'Why Attend'), then 'Register Now': the external request page when
+ * the event names one, else the site's own invite request form while the event has not ended, else
+ * the contact form.
  */
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import type { EventPage, PastAttendee } from '../../data/public-content.ts';
 import { Button } from '../../ui/button.tsx';
 import type { AttendeeSlots } from './attendee-slots.ts';
-import { CONTACT_SECTION_ID, MAX_WHY_ATTEND_CARDS, hasText, points } from './event-texts.ts';
+import { CONTACT_SECTION_ID, MAX_WHY_ATTEND_CARDS, hasText, points, takesInviteRequests } from './event-texts.ts';
+import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
 
-export function LeadersSection({ page, slots }: { page: EventPage; slots: AttendeeSlots }) {
+export function LeadersSection({
+  page,
+  slots,
+  requestInvite,
+}: {
+  page: EventPage;
+  slots: AttendeeSlots;
+  requestInvite: RequestInviteSlot;
+}) {
   const { event } = page;
   // In the order they were added to the event, then by name: the direct read and the replica list
   // links in different orders, and the grid must not reshuffle when the replica takes over.
@@ -72,6 +83,8 @@ export function LeadersSection({ page, slots }: { page: EventPage; slots: Attend
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </Button>
+          ) : takesInviteRequests(event) ? (
+            requestInvite(<Button size="lg">Register Now</Button>)
           ) : (
             <Button size="lg" onClick={() => scrollToSection(CONTACT_SECTION_ID)}>
               Register Now

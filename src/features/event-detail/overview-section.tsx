@@ -9,11 +9,19 @@ import { useDisplayZone } from '../../lib/display-zone.tsx';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { buildCalendar, calendarEventFromEvent, downloadCalendarFile, icsFileName } from '../../lib/ics.ts';
 import { Button } from '../../ui/button.tsx';
-import { CONTACT_SECTION_ID, OVERVIEW_GALLERY_IMAGES, audienceText, hasText, venueText } from './event-texts.ts';
+import {
+  CONTACT_SECTION_ID,
+  OVERVIEW_GALLERY_IMAGES,
+  audienceText,
+  hasText,
+  takesInviteRequests,
+  venueText,
+} from './event-texts.ts';
 import { GalleryImage } from './gallery-image.tsx';
+import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
 
-export function OverviewSection({ page }: { page: EventPage }) {
+export function OverviewSection({ page, requestInvite }: { page: EventPage; requestInvite: RequestInviteSlot }) {
   const zone = useDisplayZone();
   const { event } = page;
   const attendeeCount = page.attendees.filter((link) => link.attendee !== null).length;
@@ -69,10 +77,12 @@ export function OverviewSection({ page }: { page: EventPage }) {
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </Button>
+            ) : takesInviteRequests(event) ? (
+              requestInvite(<Button size="lg">Request Invite</Button>)
             ) : null}
             <Button
               size="lg"
-              variant={hasText(event.request_invite_url) ? 'outline' : 'primary'}
+              variant={hasText(event.request_invite_url) || takesInviteRequests(event) ? 'outline' : 'primary'}
               onClick={() => scrollToSection(CONTACT_SECTION_ID)}
             >
               Be a part of this event

@@ -10,7 +10,12 @@ import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public
 import { useOnline } from '../../data/use-sync-status.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
-import { EventPageView, type AttendeeSlots } from '../../features/event-detail/event-page-view.tsx';
+import {
+  EventPageView,
+  type AttendeeSlots,
+  type RequestInviteSlot,
+} from '../../features/event-detail/event-page-view.tsx';
+import { RequestInviteHost, RequestInviteOpener } from '../../features/request-invite/request-invite-host.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
 import { OfflinePage } from '../../features/site-chrome/offline-page.tsx';
 
@@ -34,6 +39,9 @@ const ATTENDEE_SLOTS: AttendeeSlots = {
   opener: (attendee, element) => <ProfileOpener attendee={attendee}>{element}</ProfileOpener>,
 };
 
+/** 'Request Invite' and 'Register Now' open the request-invite feature's form (an event with no external page). */
+const REQUEST_INVITE_SLOT: RequestInviteSlot = (element) => <RequestInviteOpener>{element}</RequestInviteOpener>;
+
 function EventRoute() {
   const { slug } = Route.useParams();
   const read = useEventPage(slug);
@@ -54,10 +62,18 @@ function EventRoute() {
   }
   // Offline with nothing on this device: not a missing event, a page not held yet.
   if (!read.data) return !online && isUnanswered(read) ? <OfflinePage /> : <NotFoundPage />;
+  const { event } = read.data;
   return (
     <main className="min-h-screen">
       <AttendeeProfileHost>
-        <EventPageView page={read.data} slots={ATTENDEE_SLOTS} serverRendered={read.source === 'server' || read.source === 'kept'} />
+        <RequestInviteHost event={{ id: event.id, title: event.title, path: `/events/${event.slug ?? event.id}` }}>
+          <EventPageView
+            page={read.data}
+            slots={ATTENDEE_SLOTS}
+            requestInvite={REQUEST_INVITE_SLOT}
+            serverRendered={read.source === 'server' || read.source === 'kept'}
+          />
+        </RequestInviteHost>
       </AttendeeProfileHost>
     </main>
   );

@@ -1,0 +1,256 @@
+/**
+ * A visitor asks for an invite on an event page with no external request page (issue 15): through
+ * the site's own form, online and offline. A request made offline waits on the device (its outbox)
+ * through a reload or a closed tab, and goes out when the connection is back. The requests are read
+ * back as the back office reads them: over the table API as the demo admin (the table is admins'
+ * only).
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { createEvent, slugOf, type EventRow } from './support/builders.ts';
+import { API_URL, axe, daysFromNow, expect, test, unique, type Api } from './support/fixtures.ts';
+
+const FUNCTION_URL = `${API_URL}/functions/v1/request-invite`;
+const OFFLINE_TEXT = 'Your request will be sent when you are back online';
+
+interface Visitor {
+  name: string;
+  email: string;
+  company: string;
+  jobTitle: string;
+}
+
+function newVisitor(): Visitor {
+  const name = unique('Ada Lovelace');
+  return { name, email: `${slugOf(name)}@corp.example`, company: 'Analytical Engines', jobTitle: 'Chief Data Officer' };
+}
+
+/** The live requests of `email`, as the back office reads them. */
+async function requestsOf(api: Api, email: string): Promise<Record<string, unknown>[]> {
+  const { data, error } = await api.admin
+    .from('invite_requests')
+    .select('event_id, name, email, company, job_title, linkedin_url, reason, consent, status')
+    .eq('email', email)
+    .eq('_deleted', false);
+  if (error) throw new Error(`reading invite_requests: ${error.message}`);
+  return data as Record<string, unknown>[];
+}
+
+async function openForm(page: Page, event: EventRow) {
+  await page.goto(`/events/${event.slug}`);
+  await page.getByRole('region', { name: event.title }).getByRole('button', { name: 'Request Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request an Invite' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillForm(dialog: ReturnType<Page['getByRole']>, visitor: Visitor) {
+  await dialog.getByLabel('Name').fill(visitor.name);
+  await dialog.getByLabel('Work e-mail').fill(visitor.email);
+  await dialog.getByLabel('Company').fill(visitor.company);
+  await dialog.getByLabel('Job title').fill(visitor.jobTitle);
+  await dialog.getByLabel('I agree that CDO Vision may contact me about this event.').check();
+}
+
+/** What this page's outbox holds (localStorage), as text. */
+function storedOutbox(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('cdo-vision.invite-requests'));
+}
+
+/** The request-invite function cannot be reached from this browser while `blocked`. */
+async function blockFunction(context: BrowserContext): Promise<() => Promise<void>> {
+  const abort = (route: Parameters<Parameters<BrowserContext['route']>[1]>[0]) => route.abort('internetdisconnected');
+  await context.route(FUNCTION_URL, abort);
+  return () => context.unroute(FUNCTION_URL, abort);
+}
+
+test('a visitor requests an invite online: clear messages per field, then the request reaches the back office', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Enter your name')).toBeVisible();
+  await expect(dialog.getByText('Enter your work e-mail address')).toBeVisible();
+  await expect(dialog.getByText('Enter your company')).toBeVisible();
+  await expect(dialog.getByText('Enter your job title')).toBeVisible();
+  await expect(dialog.getByText('Tick the box to agree that we may contact you about this event')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+
+  await fillForm(dialog, { ...visitor, email: 'ada at corp' });
+  await dialog.getByLabel('LinkedIn URL (optional)').fill('linkedin.com/in/ada');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Enter a valid e-mail address, like name@company.com')).toBeVisible();
+  await expect(
+    dialog.getByText('Enter the full address of your LinkedIn profile, starting with https://'),
+  ).toBeVisible();
+
+  await dialog.getByLabel('Work e-mail').fill(`  ${visitor.email.toUpperCase()} `);
+  await dialog.getByLabel('LinkedIn URL (optional)').fill('https://www.linkedin.com/in/ada');
+  await dialog.getByLabel('Why you (optional)').fill('I run the data office of a bank.');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Request sent');
+  expect(await axe(page)).toEqual([]);
+
+  expect(await requestsOf(api, visitor.email)).toEqual([
+    {
+      event_id: event.id,
+      name: visitor.name,
+      email: visitor.email,
+      company: visitor.company,
+      job_title: visitor.jobTitle,
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      reason: 'I run the data office of a bank.',
+      consent: true,
+      status: 'pending',
+    },
+  ]);
+  expect(await storedOutbox(page)).toBeNull();
+
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request Invite' })).toBeFocused();
+});
+
+test('a visitor requests an invite offline: it waits, and is sent when the connection comes back', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+
+  await context.setOffline(true);
+  try {
+    await dialog.getByRole('button', { name: 'Send Request' }).click();
+    await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+    expect(await axe(page)).toEqual([]);
+    expect(await requestsOf(api, visitor.email)).toEqual([]);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  await expect(dialog.getByRole('status')).toContainText('Request sent');
+  expect(await requestsOf(api, visitor.email)).toEqual([
+    expect.objectContaining({ event_id: event.id, name: visitor.name, status: 'pending' }),
+  ]);
+  expect(await storedOutbox(page)).toBeNull();
+});
+
+test('a request waiting on the device survives a reload, and goes out once the server can be reached', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  // The browser is back online, but the function cannot be reached: the request keeps waiting.
+  const unblock = await blockFunction(context);
+  await context.setOffline(false);
+
+  await page.reload();
+  expect(await storedOutbox(page)).toContain(visitor.email);
+  const reopened = await openForm(page, event);
+  await expect(reopened.getByRole('status')).toContainText(OFFLINE_TEXT);
+  expect(await requestsOf(api, visitor.email)).toEqual([]);
+
+  // The visitor may correct it while it waits; the corrected request is the one that goes out.
+  await reopened.getByRole('button', { name: 'Edit request' }).click();
+  await expect(reopened.getByLabel('Name')).toHaveValue(visitor.name);
+  await reopened.getByLabel('Company').fill('Lovelace & Co');
+  await context.setOffline(true);
+  await reopened.getByRole('button', { name: 'Send Request' }).click();
+  await expect(reopened.getByRole('status')).toContainText(OFFLINE_TEXT);
+
+  await unblock();
+  await context.setOffline(false);
+  await expect(reopened.getByRole('status')).toContainText('Request sent');
+  expect(await requestsOf(api, visitor.email)).toEqual([
+    expect.objectContaining({ event_id: event.id, company: 'Lovelace & Co' }),
+  ]);
+});
+
+test('a request made offline in a tab the visitor closed is sent when the site is next opened', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  await page.close();
+  await context.setOffline(false);
+  expect(await requestsOf(api, visitor.email)).toEqual([]);
+
+  const later = await context.newPage();
+  await later.goto('/');
+  await expect(later.getByText('Request sent')).toBeVisible();
+  await expect(
+    later.getByText(`We have your invite request for ${event.title} and will reply by e-mail.`),
+  ).toBeVisible();
+  expect(await requestsOf(api, visitor.email)).toEqual([expect.objectContaining({ event_id: event.id })]);
+});
+
+test('a request queued for an event that ends meanwhile is not dropped in silence', async ({ page, context, api }) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  await context.setOffline(true);
+  try {
+    await dialog.getByRole('button', { name: 'Send Request' }).click();
+    await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+    const { error } = await api.admin
+      .from('events')
+      .update({ start_date: daysFromNow(-2, 9), end_date: daysFromNow(-2, 17) })
+      .eq('id', event.id);
+    expect(error).toBeNull();
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(dialog.getByRole('alert')).toHaveText('This event has ended, so it no longer takes invite requests.');
+  await expect(dialog.getByLabel('Name')).toHaveValue(visitor.name);
+  expect(await storedOutbox(page)).toBeNull();
+  expect(await requestsOf(api, visitor.email)).toEqual([]);
+});
+
+test('an event that has ended takes no requests: no Request Invite, and Register Now leads to the contact form', async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, {
+    start_date: daysFromNow(-30, 9),
+    end_date: daysFromNow(-30, 17),
+    why_attend: ['Peers only'],
+  });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request Invite' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Register Now' }).click();
+  await expect(page.getByRole('region', { name: 'Get in Touch' })).toBeInViewport();
+});
+
+test('with a request_invite_url, Request Invite stays the external link', async ({ page, api }) => {
+  const event = await createEvent(api, { request_invite_url: 'https://invites.example/summit' });
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('link', { name: /Request Invite/ })).toHaveAttribute(
+    'href',
+    'https://invites.example/summit',
+  );
+  await expect(page.getByRole('button', { name: 'Request Invite' })).toHaveCount(0);
+});
