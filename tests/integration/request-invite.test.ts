@@ -374,6 +374,18 @@ describe('asking again', () => {
     });
   });
 
+  it("the guest is owed one 'received' message, however often they ask", async () => {
+    const email = uniqueEmail();
+    expect((await send(requestBody({ email }))).status).toBe(200);
+    expect((await send(requestBody({ email, name: 'Ada King' }))).status).toBe(200);
+    const [stored] = await storedFor(email);
+    const { rows } = await backend.services.db.query<{ kind: string }>(
+      'select kind from private.guest_messages where request_id = $1',
+      [stored?.id],
+    );
+    expect(rows).toEqual([{ kind: 'received' }]);
+  });
+
   it('the answer for an address that had asked is the answer for a new one', async () => {
     const email = uniqueEmail();
     const fresh = await send(requestBody({ email }));

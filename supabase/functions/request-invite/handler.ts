@@ -8,7 +8,9 @@
  * - `submit_invite_request` (service role, migration 20261127000200) counts the request per client
  *   address and per e-mail address (429 over either), checks that the event is live (404) and not
  *   over (400), and makes the request or updates the earlier one of the address for the event;
- * - the answer, `{ success: true }`, is the same for a new address and one that had asked before.
+ * - the answer, `{ success: true }`, is the same for a new address and one that had asked before;
+ * - the guest's 'received' message goes out right after the answer (`_shared/guest-message-sender.ts`;
+ *   the scheduled sender takes it if this attempt fails).
  *
  * Limits, from the function's environment (hosted: project secrets):
  *
@@ -22,7 +24,9 @@
  * the address it received the request from; the local backend passes the socket's address (or the
  * trusted proxies' word) the same way (server/functions/routes.ts). Nothing personal is logged.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { readEnv } from '../_shared/env.ts';
+import { sendDueGuestMessages } from '../_shared/guest-message-sender.ts';
 import { FunctionError, jsonFunction, jsonResponse } from '../_shared/http.ts';
 import {
   INVITE_REQUEST_MESSAGES,
@@ -30,6 +34,7 @@ import {
   honeypotFilled,
   inviteRequestBodySchema,
 } from '../_shared/invite-request.ts';
+import { logFunctionError } from '../_shared/log.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -96,6 +101,22 @@ function clientAddress(request: Request): string | null {
 
 const ACCEPTED = { success: true };
 
+/** Hosted Supabase's hook for work that goes on after the answer (absent under Node, which needs none). */
+interface EdgeRuntimeHost {
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/**
+ * Sends the guest's 'received' message now, after the answer, rather than at the sender's next run.
+ * Not awaited: the visitor's answer neither waits for the mail nor takes longer for a new address
+ * than for a known one (which would tell them apart), and a failure here fails nothing: the
+ * message stays in the outbox for the scheduled sender.
+ */
+function sendGuestMessagesSoon(service: SupabaseClient): void {
+  const sending = sendDueGuestMessages(service).catch((error: unknown) => logFunctionError('request-invite', error));
+  (globalThis as { EdgeRuntime?: EdgeRuntimeHost }).EdgeRuntime?.waitUntil(sending);
+}
+
 export const handler = jsonFunction(
   { name: 'request-invite', failureMessage: 'Failed to send the invite request' },
   async (request) => {
@@ -112,7 +133,8 @@ export const handler = jsonFunction(
       DEFAULT_LIMITS.windowSeconds,
       7 * 24 * 3600,
     );
-    const { data, error } = await createServiceClient().rpc('submit_invite_request', {
+    const service = createServiceClient();
+    const { data, error } = await service.rpc('submit_invite_request', {
       request: { event_id, name, email, company, job_title, linkedin_url, reason, consent },
       client_address: clientAddress(request),
       address_limit: limitSetting('INVITE_REQUEST_LIMIT_PER_ADDRESS', DEFAULT_LIMITS.perAddress, 1_000_000),
@@ -122,6 +144,7 @@ export const handler = jsonFunction(
     if (error) throw new Error(`submit_invite_request failed: ${error.code ?? ''} ${error.message}`);
     switch (data) {
       case 'ok':
+        sendGuestMessagesSoon(service);
         return jsonResponse(ACCEPTED);
       case 'rate_limited':
         return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.tooMany }, 429, {
