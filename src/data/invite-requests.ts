@@ -106,6 +106,8 @@ function retryAfterMs(response: Response): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : 60_000;
 }
 
+const SEND_TIMEOUT_MS = 20_000;
+
 /** One attempt to hand `request` to the server. */
 async function post(request: QueuedInviteRequest): Promise<InviteRequestOutcome> {
   if (!navigator.onLine) return { kind: 'queued', reason: 'offline' };
@@ -121,6 +123,8 @@ async function post(request: QueuedInviteRequest): Promise<InviteRequestOutcome>
       },
       body: JSON.stringify({ ...request.fields, event_id: request.eventId }),
       cache: 'no-store',
+      // A connection that takes the request and never answers (hotel Wi-Fi) counts as none.
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch {
     return { kind: 'queued', reason: 'offline' };
