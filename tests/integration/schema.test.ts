@@ -91,8 +91,15 @@ describe('demo content', () => {
         (select count(*)::int from testimonials where event_id is null) as general_testimonials,
         (select count(*)::int from testimonials where rating not between 4 and 5) as low_ratings,
         (select count(*)::int from videos where video_url like 'https://youtu.be/%') as short_links,
-        (select count(*)::int from videos where video_url like 'https://www.youtube.com/watch?v=%') as long_links`);
-    expect(counts).toMatchObject({ attendees: 60, tiers: 4, low_ratings: 0 });
+        (select count(*)::int from videos where video_url like 'https://www.youtube.com/watch?v=%') as long_links,
+        (select count(*)::int from invite_requests where status in ('approved', 'invited')) as guests,
+        (select count(distinct status)::int from invite_requests) as statuses,
+        (select count(*)::int from events where end_date >= now() and request_invite_url is null) as with_form`);
+    // 60 people, and the approved and invited guests of the invite requests, who became attendees.
+    const guests = Number(counts.guests);
+    expect(counts).toMatchObject({ attendees: 60 + guests, tiers: 4, low_ratings: 0, statuses: 5 });
+    expect(guests).toBeGreaterThan(0);
+    expect(counts.with_form).toBeGreaterThan(Number(counts.upcoming) / 2);
     expect(counts.upcoming).toBeGreaterThanOrEqual(8);
     expect(counts.past).toBeGreaterThanOrEqual(8);
     expect(counts.sponsors).toBeGreaterThanOrEqual(12);
