@@ -12,7 +12,10 @@
  *   TBT, CLS, score, and the JavaScript loaded before the first paint (bench/lighthouse.ts).
  * - offline: a first visit until it works offline (first paint, service worker, full replica), what
  *   the device then holds, and offline repeat visits (bench/offline.ts).
- * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse` or `-- offline` runs one part.
+ * - invitations: bulk-approving 200 requests for an invite in the back office, from the click to
+ *   the server holding every approval (bench/invitations.ts).
+ * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse`, `-- offline` or `-- invitations`
+ * runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
@@ -23,10 +26,13 @@ import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { runSyncBench } from './sync.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runOfflineBench } from './offline.ts';
+import { runInvitationsBench } from './invitations.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const parts = process.argv.slice(2).length ? process.argv.slice(2) : ['reads', 'load', 'sync', 'lighthouse', 'offline'];
+const parts = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['reads', 'load', 'sync', 'lighthouse', 'offline', 'invitations'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -169,3 +175,4 @@ if (parts.includes('reads') || parts.includes('load')) {
 if (parts.includes('sync')) await runSyncBench();
 if (parts.includes('lighthouse')) await runLighthouseBench();
 if (parts.includes('offline')) await runOfflineBench();
+if (parts.includes('invitations')) await runInvitationsBench();

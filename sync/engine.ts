@@ -193,6 +193,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     },
     insert: writes.insert,
     patch: writes.patch,
+    patchMany: writes.patchMany,
     remove: writes.remove,
     applyUploadedUrl: writes.applyUploadedUrl,
     initialPull$,

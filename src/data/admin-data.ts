@@ -155,6 +155,9 @@ export function useAdminActions() {
     insert: <T extends TableName>(table: T, doc: NewDoc<T>) => requireEngine(engine).insert(table, doc),
     patch: <T extends TableName>(table: T, id: string, patch: DocPatch<T>) =>
       requireEngine(engine).patch(table, id, patch),
+    /** Patches many rows of one table in one local write; resolves with the ids of those that are gone. */
+    patchMany: <T extends TableName>(table: T, patches: readonly { id: string; patch: DocPatch<T> }[]) =>
+      requireEngine(engine).patchMany(table, patches),
     remove: (table: TableName, id: string) => requireEngine(engine).remove(table, id),
     reapplyConflict: (key: string) => requireEngine(engine).conflicts.reapply(key),
     dismissConflict: (key: string) => requireEngine(engine).conflicts.dismiss(key),

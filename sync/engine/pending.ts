@@ -15,8 +15,8 @@ import type { Replications } from './replications.ts';
 import type { SyncDatabase } from './types.ts';
 
 export interface PendingChanges {
-  /** Counts a document as waiting, before the write that changes it. */
-  mark(table: TableName, docId: string): Promise<void>;
+  /** Counts a document (or several) as waiting, before the write that changes it. */
+  mark(table: TableName, docIds: string | readonly string[]): Promise<void>;
   /** Drops the entries whose local version the server now has (or whose document is gone). */
   reconcile(tables?: readonly TableName[]): Promise<void>;
   /** Counts writes made straight on the collections; returns the subscription to end. */
@@ -39,9 +39,16 @@ export function trackPendingChanges({
   anyCollection,
 }: PendingInput): PendingChanges {
   return {
-    async mark(table, docId) {
+    async mark(table, docIds) {
       if (mode !== 'admin') return;
-      await problems.guarded(() => meta.addPending([{ key: documentKey(table, docId), table, docId, at: nowIso() }]));
+      const at = nowIso();
+      const records = (typeof docIds === 'string' ? [docIds] : docIds).map((docId) => ({
+        key: documentKey(table, docId),
+        table,
+        docId,
+        at,
+      }));
+      if (records.length > 0) await problems.guarded(() => meta.addPending(records));
     },
 
     async reconcile(tables = tablesOf(mode)) {

@@ -135,6 +135,16 @@ export interface SyncEngine {
   insert<T extends TableName>(table: T, doc: NewDoc<T>): Promise<SyncDoc<T>>;
   /** Changes fields of a live document. Admin mode only. */
   patch<T extends TableName>(table: T, id: string, patch: DocPatch<T>): Promise<SyncDoc<T>>;
+  /**
+   * Changes fields of many live documents of one table in one local write (one IndexedDB
+   * transaction, one update of the queries that watch the table), as a bulk edit wants: patching
+   * them one by one re-runs those queries, and re-renders the page, once per document. Resolves with
+   * the ids of the documents that do not exist (or were deleted), which are left out. Admin mode only.
+   */
+  patchMany<T extends TableName>(
+    table: T,
+    patches: readonly { id: string; patch: DocPatch<T> }[],
+  ): Promise<{ missing: string[] }>;
   /** Deletes a document (a soft delete on the server, which cascades). Admin mode only. */
   remove(table: TableName, id: string): Promise<void>;
   /**

@@ -24,7 +24,7 @@ export interface WritesInput {
   problems: ProblemLog;
 }
 
-export type LocalWrites = Pick<SyncEngine, 'insert' | 'patch' | 'remove' | 'applyUploadedUrl'> & {
+export type LocalWrites = Pick<SyncEngine, 'insert' | 'patch' | 'patchMany' | 'remove' | 'applyUploadedUrl'> & {
   /** Writes a lost version's changed fields on top of the current version, then forgets the conflict. */
   reapplyConflict(key: string): Promise<void>;
 };
@@ -51,6 +51,23 @@ export function localWrites({ collections, anyCollection, meta, pending, problem
       await pending.mark(table, id);
       const patched = await guarded(() => doc.incrementalPatch(changes as never));
       return patched.toMutableJSON() as SyncDoc<T>;
+    },
+
+    async patchMany<T extends TableName>(
+      table: T,
+      patches: readonly { id: string; patch: DocPatch<T> }[],
+    ): Promise<{ missing: string[] }> {
+      const docs = await collectionOf(table)
+        .findByIds(patches.map(({ id }) => id))
+        .exec();
+      const found = patches.filter(({ id }) => docs.has(id));
+      await pending.mark(
+        table,
+        found.map(({ id }) => id),
+      );
+      // Started in one go, the patches meet in RxDB's incremental write queue and are written together.
+      await guarded(() => Promise.all(found.map(({ id, patch }) => docs.get(id)!.incrementalPatch(patch as never))));
+      return { missing: patches.filter(({ id }) => !docs.has(id)).map(({ id }) => id) };
     },
 
     async remove(table: TableName, id: string): Promise<void> {

@@ -130,6 +130,9 @@ const driver = {
   async patch(table: TableName, id: string, changes: Doc): Promise<Doc> {
     return plain(await current().patch(table, id, changes as DocPatch<TableName>));
   },
+  async patchMany(table: TableName, patches: { id: string; patch: Doc }[]): Promise<{ missing: string[] }> {
+    return current().patchMany(table, patches as { id: string; patch: DocPatch<TableName> }[]);
+  },
   async remove(table: TableName, id: string): Promise<void> {
     await current().remove(table, id);
   },

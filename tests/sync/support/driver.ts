@@ -36,6 +36,7 @@ export interface SyncDriverApi {
   awaitInitialPull(tables: TableName[]): Promise<void>;
   insert(table: TableName, doc: Doc): Promise<Doc>;
   patch(table: TableName, id: string, changes: Doc): Promise<Doc>;
+  patchMany(table: TableName, patches: { id: string; patch: Doc }[]): Promise<{ missing: string[] }>;
   remove(table: TableName, id: string): Promise<void>;
   get(table: TableName, id: string): Promise<Doc | null>;
   count(table: TableName): Promise<number>;
