@@ -137,6 +137,7 @@ test('admin cannot save an event without title and dates, and the slug is normal
     ['Attendees', 'Save the event first to manage attendees'],
     ['Sponsors', 'Save the event first to manage sponsors'],
     ['Gallery', 'Save the event first to manage gallery'],
+    ['Invitations', 'Save the event first to manage invitations'],
   ] as const) {
     await expect(page.getByRole('tab', { name: tab })).toBeDisabled();
     await expect(page.getByText(note)).toBeVisible();
