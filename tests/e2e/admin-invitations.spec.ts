@@ -389,3 +389,37 @@ test('declining and waitlisting change the status, one request or a selection, a
   const { data: links } = await api.admin.from('event_attendees').select('id').eq('event_id', event.id);
   expect(links).toEqual([]);
 });
+
+test('a decision made offline on a request another admin decided meanwhile is kept in the conflict list', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api, { title: unique('Conflict Summit') });
+  const request = await createRequest(api, event, { name: unique('Cleo Conflict') });
+
+  await openInvitations(page);
+  await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
+  await context.setOffline(true);
+  await requestRow(page, request.name)
+    .getByRole('button', { name: `Approve ${request.name}` })
+    .click();
+  await expect(requestRow(page, request.name)).toContainText('Approved');
+  // Meanwhile another admin waitlists the same request on the server.
+  const { error } = await api.admin.from('invite_requests').update({ status: 'waitlisted' }).eq('id', request.id);
+  expect(error).toBeNull();
+
+  await context.setOffline(false);
+  const conflicts = page.getByRole('button', { name: /^Conflicts \(\d+\)$/ });
+  await expect(conflicts).toBeVisible({ timeout: 45_000 });
+  // The server's decision wins the row; the approval is kept for the admin.
+  await expect(requestRow(page, request.name)).toContainText('Waitlisted');
+  await conflicts.click();
+  const item = page
+    .getByRole('dialog', { name: 'Conflicts' })
+    .getByRole('listitem')
+    .filter({ hasText: `Invite request '${request.name}'` });
+  await expect(item).toContainText('approved');
+  await expect(item).toContainText('waitlisted');
+  expect((await serverRequests(api, [request.id])).get(request.id)?.status).toBe('waitlisted');
+});

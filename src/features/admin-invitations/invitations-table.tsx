@@ -1,7 +1,7 @@
 /**
  * The requests of the approval queue as a table: a checkbox per row (and one for every row shown),
- * name, e-mail, company, job title, the event (on the Invitations page), status, when it was asked,
- * and approve / decline / waitlist. The name opens the row's details: 'Why you', LinkedIn, consent.
+ * name, e-mail, company with the job title under it, the event (on the Invitations page), status,
+ * when it was asked, and approve / decline / waitlist. The name opens the row's details: 'Why you', LinkedIn, consent.
  */
 import { format } from 'date-fns';
 import { ChevronDown, ChevronRight } from 'lucide-react';
@@ -75,7 +75,7 @@ export function InvitationsTable({
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = chosen > 0 && !all;
   }, [chosen, all]);
-  const columns = eventTitles ? 9 : 8;
+  const columns = eventTitles ? 8 : 7;
 
   const toggleDetails = (id: string) =>
     setOpen((current) => {
@@ -85,7 +85,7 @@ export function InvitationsTable({
     });
 
   return (
-    <Table className="min-w-[64rem]">
+    <Table className="min-w-[60rem]">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>
@@ -101,8 +101,7 @@ export function InvitationsTable({
           </TableHead>
           <TableHead>Name</TableHead>
           <TableHead>Email</TableHead>
-          <TableHead>Company</TableHead>
-          <TableHead>Job Title</TableHead>
+          <TableHead>Company, Job Title</TableHead>
           {eventTitles ? <TableHead>Event</TableHead> : null}
           <TableHead>Status</TableHead>
           <TableHead>Requested</TableHead>
@@ -140,9 +139,11 @@ export function InvitationsTable({
                   {request.name}
                 </button>
               </th>
-              <TableCell className="text-slate-700">{request.email}</TableCell>
-              <TableCell className="text-slate-700">{request.company}</TableCell>
-              <TableCell className="text-slate-700">{request.job_title}</TableCell>
+              <TableCell className="break-all text-slate-700">{request.email}</TableCell>
+              <TableCell className="text-slate-700">
+                {request.company}
+                {request.job_title ? <span className="block text-xs text-slate-600">{request.job_title}</span> : null}
+              </TableCell>
               {eventTitles ? (
                 <TableCell className="text-slate-700">{eventTitles.get(request.event_id) ?? ''}</TableCell>
               ) : null}
@@ -157,6 +158,7 @@ export function InvitationsTable({
                       key={decision}
                       variant="outline"
                       size="sm"
+                      className="px-2"
                       disabled={busy || request.status === decision}
                       aria-label={`${DECISION_WORDS[decision].action} ${request.name}`}
                       onClick={() => onDecide(request, decision)}

@@ -38,6 +38,7 @@ const TABLE_LABELS: Record<string, string> = {
   event_gallery: 'Gallery image',
   testimonials: 'Testimonial',
   videos: 'Video',
+  invite_requests: 'Invite request',
 };
 
 /** A name a person recognises the record by. */
