@@ -3,7 +3,8 @@
  * (issue 15's target: done in 5 s or less, online). Against the built app (scripts/serve-app.ts)
  * and the local backend on PGlite with the demo content, in Chromium, signed in as the demo admin
  * with a full replica: an event with 200 pending requests (made on the server), the Invitations page
- * filtered to them, 'Select all shown', 'Approve selected', 'Approve'. From that click:
+ * filtered to them, 'Select all shown', 'Approve selected', 'Approve'. From that click (the guests'
+ * 'approved' messages are sent meanwhile by the backend's mail sender, as they would be):
  * - the page's report ('200 requests approved.'): every decision written to the local replica;
  * - the server holding all 200 as approved (the database polled every 50 ms), each guest linked as
  *   an attendee of the event by the server;
@@ -64,6 +65,13 @@ async function eventWithRequests(backend: RunningBackend, run: number): Promise<
             'Chief Data Officer', true
        from generate_series(1, ${REQUESTS}) as n`,
     [id, `${Date.now().toString(36)}${run}`],
+  );
+  // Asked days ago: their 'received' messages went out then (as the demo content counts them), so
+  // the mail sender is not busy with 200 of them while the approvals are measured.
+  await db.query(
+    `update private.guest_messages set sent_at = now()
+      where sent_at is null and request_id in (select r.id from public.invite_requests r where r.event_id = $1)`,
+    [id],
   );
   return { id, title };
 }

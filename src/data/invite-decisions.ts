@@ -15,7 +15,7 @@ import type { Decision, InviteRequest } from './invite-queue.ts';
  * transaction, one update of the lists on screen), so that 200 decisions cost a few writes instead
  * of 200 re-renders of the page, and the progress still moves on a long list.
  */
-const WRITES_TOGETHER = 50;
+const WRITES_TOGETHER = 100;
 
 export interface DecisionFailure {
   request: InviteRequest;

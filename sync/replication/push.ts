@@ -24,9 +24,10 @@
  * Order: rows go one after another, in the order they were written, since one may depend on an
  * earlier one (a slug or an e-mail freed by one row and taken by the next). The exception is a bulk
  * edit: consecutive updates that write the same values to the same columns (200 requests approved at
- * once) cannot depend on each other, so a run of them goes a few requests at a time: each request
- * costs the server far more in its own overhead than in the update, and 200 approvals took about
- * 30 s one by one against 5-9 s six at a time (bench/invitations.ts, a busy 2-core machine).
+ * once) cannot depend on each other, so a run of them goes in one request, each row on the
+ * condition of its own `_modified` (`or=(and(id.eq.…,_modified.eq.…),…)`). A request costs the server
+ * far more in its own overhead than in the update: 200 approvals took about 30 s one request each
+ * (bench/invitations.ts, on a busy 2-core machine).
  *
  * Failures: see errors.ts. Retryable ones are thrown (RxDB retries the batch; writes already
  * accepted are found equal and skipped). Refusals are recorded with the local data, and the document
@@ -78,8 +79,6 @@ export type PushHandler = (
 ) => Promise<WithDeleted<SyncDoc<TableName>>[]>;
 
 const MAX_OWN_RETRIES = 3;
-/** Requests in flight at once for a run of identical updates (see 'Order' above). */
-const SAME_UPDATES_AT_ONCE = 6;
 
 function stripLocal(doc: unknown): Doc {
   const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as Record<string, unknown>;
@@ -203,6 +202,33 @@ export function createPushHandler(options: PushOptions): PushHandler {
     return fields.length === 0 ? null : JSON.stringify(docToWrite(table, local, fields));
   }
 
+  /**
+   * A run of identical updates (`body`) in one request: each row on the condition of its own
+   * `_modified`, as `update` sets it for one row. The rows the server took are answered at once; the
+   * others (changed meanwhile, gone, refused by row security) take `update`'s way, one by one, which
+   * finds out why. A refusal of the whole statement (a check one row fails) does the same for every
+   * row, so that the others still go through.
+   */
+  async function updateRun(run: readonly { local: Doc; assumed: Doc }[], body: Record<string, unknown>) {
+    const condition = run
+      .map(({ local, assumed }) => `and(id.eq.${local.id},_modified.eq."${assumed.modified ?? ''}")`)
+      .join(',');
+    const { data, error, status } = await client.from(table).update(body).or(condition).select(select);
+    if (error) {
+      const failure = failureOf(error, status);
+      if (classifyFailure(failure) !== 'refused') fail(failure, 'update');
+    }
+    const taken = new Map(
+      ((error ? [] : (data ?? [])) as unknown as Record<string, unknown>[]).map((row) => {
+        const doc = accepted(row);
+        return [doc.id, doc] as const;
+      }),
+    );
+    const answers: (Doc | null)[] = [];
+    for (const { local, assumed } of run) answers.push(taken.get(local.id) ?? (await update(local, assumed)));
+    return answers;
+  }
+
   return async (rows) => {
     await options.requireSession();
     const writes = rows.map((row) => {
@@ -210,43 +236,24 @@ export function createPushHandler(options: PushOptions): PushHandler {
       const assumed = row.assumedMasterState ? stripLocal(row.assumedMasterState) : null;
       return { local, assumed, key: sameUpdateKey(local, assumed) };
     });
-    // A known server state without a stamp never reached the server (a document deleted before its
-    // first push): treat it as new.
-    const push = ({ local, assumed }: (typeof writes)[number]) =>
-      assumed?.modified ? update(local, assumed) : insert(local);
     const answers: WithDeleted<SyncDoc<TableName>>[] = [];
+    const answer = (doc: Doc | null) => {
+      if (doc) answers.push({ ...doc, _deleted: Boolean(doc._deleted) } as WithDeleted<SyncDoc<TableName>>);
+    };
     for (let start = 0; start < writes.length;) {
-      const { key } = writes[start]!;
+      const { local, assumed, key } = writes[start]!;
       let end = start + 1;
       while (key !== null && end < writes.length && writes[end]!.key === key) end += 1;
-      for (const answer of await allAtMost(writes.slice(start, end), SAME_UPDATES_AT_ONCE, push)) {
-        if (answer) answers.push({ ...answer, _deleted: Boolean(answer._deleted) } as WithDeleted<SyncDoc<TableName>>);
+      if (end - start > 1) {
+        const run = writes.slice(start, end) as { local: Doc; assumed: Doc }[];
+        for (const doc of await updateRun(run, JSON.parse(key!) as Record<string, unknown>)) answer(doc);
+      } else {
+        // A known server state without a stamp never reached the server (a document deleted before
+        // its first push): treat it as new.
+        answer(assumed?.modified ? await update(local, assumed) : await insert(local));
       }
       start = end;
     }
     return answers;
   };
-}
-
-/**
- * `work` over every item, at most `limit` at a time, with the results in order. Waits for every item
- * before it throws the first failure, so that no request of a failed push is still in flight when
- * RxDB tries the batch again.
- */
-async function allAtMost<I, R>(items: readonly I[], limit: number, work: (item: I) => Promise<R>): Promise<R[]> {
-  if (items.length === 1) return [await work(items[0]!)];
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      results[index] = await work(items[index]!).then(
-        (value) => ({ status: 'fulfilled', value }) as const,
-        (reason: unknown) => ({ status: 'rejected', reason }) as const,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((result) => (result as PromiseFulfilledResult<R>).value);
 }
