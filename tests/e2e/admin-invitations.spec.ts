@@ -270,6 +270,7 @@ test.describe('offline', () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await expect(page.getByText('3 requests approved.')).toBeVisible();
+    await expect(page.getByText(/^Saved on this device: they reach the server/)).toBeVisible();
     await expect(statusFilter(page, 'Pending (1)')).toBeVisible();
     await expect(statusFilter(page, 'Approved (3)')).toBeVisible();
     await expect(page.getByText('3 of 30 seats', { exact: true })).toBeVisible();

@@ -1,10 +1,11 @@
 /**
  * A bulk decision's running counter ('Approving requests: 12 of 40', with a percentage) and, once it
- * is done, its report: how many changed, how many had that status already, and which could not be
- * changed and why.
+ * is done, its report: how many changed, how many had that status already, which could not be
+ * changed and why, and, offline, that the guests hear of it once the device is back online.
  */
 import type { DecisionReport } from '../../data/invite-decisions.ts';
 import type { Decision } from '../../data/invite-queue.ts';
+import { useOnline } from '../../data/use-sync-status.ts';
 import { Button } from '../../ui/button.tsx';
 import { Progress } from '../../ui/progress.tsx';
 import type { DecisionProgress as Progression } from './use-bulk-decisions.ts';
@@ -42,6 +43,7 @@ export function reportSummary(report: DecisionReport): string {
 }
 
 export function DecisionReportPanel({ report, onDismiss }: { report: DecisionReport; onDismiss: () => void }) {
+  const online = useOnline();
   const failed = report.failed.length > 0;
   return (
     <div
@@ -61,9 +63,11 @@ export function DecisionReportPanel({ report, onDismiss }: { report: DecisionRep
             ))}
           </ul>
         ) : null}
-        <p className="text-slate-700">
-          Changes made offline reach the server, and the guests, once you are back online.
-        </p>
+        {online ? null : (
+          <p className="text-slate-700">
+            Saved on this device: they reach the server, and the guests hear of them, once you are back online.
+          </p>
+        )}
       </div>
       <Button variant="outline" size="sm" onClick={onDismiss}>
         Dismiss

@@ -16,7 +16,6 @@ export interface DecisionProgress {
 }
 
 export interface BulkDecisions {
-  ready: boolean;
   progress: DecisionProgress | null;
   report: DecisionReport | null;
   /** Gives every request of `requests` the status `decision`; resolves with the report. */
@@ -56,5 +55,5 @@ export function useBulkDecisions(): BulkDecisions {
     }
   }
 
-  return { ready: decisions.ready, progress, report, run, dismissReport: () => setReport(null) };
+  return { progress, report, run, dismissReport: () => setReport(null) };
 }
