@@ -4,11 +4,12 @@
  * (the logo service and the profile provider rate-limit), reports a running counter, and ends with
  * a summary toast. One job runs at a time.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAdminActions } from '../../data/admin-data.ts';
 import { needsBio, needsLogo, type Attendee } from '../../data/attendee-records.ts';
 import { findCompanyLogo, scrapeLinkedInProfile } from '../../data/external-services.ts';
 import { toast } from '../../ui/toaster.tsx';
+import { useMountedRef } from '../../ui/use-mounted.ts';
 
 /** Spec section 9: pauses between records. */
 export const BULK_LOGO_PAUSE_MS = 500;
@@ -36,13 +37,7 @@ export function useBulkJobs(attendees: readonly Attendee[] | undefined): BulkJob
   const actions = useAdminActions();
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const running = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   /**
    * Runs `work` over `targets` one by one, pausing between records. Stops quietly when the page

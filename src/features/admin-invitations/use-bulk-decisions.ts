@@ -4,9 +4,10 @@
  * admin dismisses it or starts another run. The writes are local (they work offline); the sync
  * status in the header shows them reaching the server.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInviteDecisions, type DecisionReport } from '../../data/invite-decisions.ts';
 import type { Decision, InviteRequest } from '../../data/invite-queue.ts';
+import { useMountedRef } from '../../ui/use-mounted.ts';
 
 export interface DecisionProgress {
   decision: Decision;
@@ -28,13 +29,7 @@ export function useBulkDecisions(): BulkDecisions {
   const [progress, setProgress] = useState<DecisionProgress | null>(null);
   const [report, setReport] = useState<DecisionReport | null>(null);
   const running = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   async function run(requests: readonly InviteRequest[], decision: Decision): Promise<DecisionReport | null> {
     if (running.current || requests.length === 0) return null;

@@ -86,3 +86,40 @@ export function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   return match?.[1];
 }
+
+/**
+ * A body as text, read only up to `maxBytes`: `tooLarge()` is thrown as soon as it declares or
+ * sends more, so a huge body is never held in memory.
+ */
+export async function readBoundedText(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | null,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  if (Number(declaredLength ?? 0) > maxBytes) {
+    await body?.cancel();
+    throw tooLarge();
+  }
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

@@ -5,7 +5,7 @@
  * deadline covers connecting, headers and body, and the answer's size is capped while it streams
  * in. Failures become `FunctionError`s naming the service: 504 for the deadline, 502 otherwise.
  */
-import { FunctionError } from './http.ts';
+import { FunctionError, readBoundedText } from './http.ts';
 
 export interface OutboundRequest {
   /** Names the service in messages, e.g. 'The LinkedIn profile provider'. */
@@ -31,35 +31,13 @@ function describeFetchFailure(service: string, error: unknown): FunctionError {
   return new FunctionError(502, `${service} could not be reached`);
 }
 
-async function readCapped(response: Response, request: OutboundRequest): Promise<string> {
-  const tooLarge = () =>
-    new FunctionError(502, `${request.service} sent an answer larger than ${request.maxBytes} bytes`);
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > request.maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > request.maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+function readCapped(response: Response, request: OutboundRequest): Promise<string> {
+  return readBoundedText(
+    response.body,
+    response.headers.get('content-length'),
+    request.maxBytes,
+    () => new FunctionError(502, `${request.service} sent an answer larger than ${request.maxBytes} bytes`),
+  );
 }
 
 /** Sends one bounded request and returns its status and body text, whatever the status. */

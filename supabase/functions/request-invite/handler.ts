@@ -27,7 +27,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readEnv } from '../_shared/env.ts';
 import { sendDueGuestMessages } from '../_shared/guest-message-sender.ts';
-import { FunctionError, jsonFunction, jsonResponse } from '../_shared/http.ts';
+import { FunctionError, jsonFunction, jsonResponse, readBoundedText } from '../_shared/http.ts';
 import {
   INVITE_REQUEST_MESSAGES,
   fieldErrorsOf,
@@ -52,37 +52,17 @@ function limitSetting(name: string, fallback: number, max: number): number {
   return number;
 }
 
-/** The body as text, refused with a 413 as soon as it passes `MAX_BODY_BYTES`. */
-async function readBoundedText(request: Request): Promise<string> {
-  const tooLarge = () => new FunctionError(413, INVITE_REQUEST_MESSAGES.tooLarge);
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
 async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   let value: unknown;
   try {
-    value = JSON.parse(await readBoundedText(request));
+    value = JSON.parse(
+      await readBoundedText(
+        request.body,
+        request.headers.get('content-length'),
+        MAX_BODY_BYTES,
+        () => new FunctionError(413, INVITE_REQUEST_MESSAGES.tooLarge),
+      ),
+    );
   } catch (error) {
     if (error instanceof FunctionError) throw error;
     value = undefined;
