@@ -545,6 +545,46 @@ describe('row security per subscriber', () => {
     expect(member.changes).toEqual([[], []]);
     expect(visitor.changes).toEqual([[], []]);
   });
+  it('invite requests (published, for the admin replica) reach admin subscribers only', async () => {
+    const { client: memberClient } = await backend.newUser();
+    await memberClient.realtime.setAuth();
+    const bindings: Binding[] = [{ event: '*', table: 'invite_requests' }];
+    const member = await listen(memberClient, bindings);
+    const visitor = await listen(anon, bindings);
+    const staff = await listen(admin, bindings);
+
+    const event = await write<Row>(
+      admin
+        .from('events')
+        .insert({ title: unique('Dinner'), start_date: '2031-01-01T18:00:00Z', end_date: '2031-01-01T22:00:00Z' })
+        .select()
+        .single(),
+    );
+    const email = `${unique('guest')}@example.com`;
+    const request = await write<Row>(
+      admin
+        .from('invite_requests')
+        .insert({ event_id: event.id, name: 'Grace', email, consent: true })
+        .select()
+        .single(),
+    );
+    await write(admin.from('invite_requests').update({ status: 'approved' }).eq('id', request.id));
+
+    const [changes] = staff.changes as [Change[]];
+    await waitFor(
+      () => changes.length === 2,
+      ARRIVAL_MS,
+      'the admin subscriber',
+      () => staff.changes,
+    );
+    expect(changes.map((c) => [c.eventType, c.new.email, c.new.status])).toEqual([
+      ['INSERT', email, 'pending'],
+      ['UPDATE', email, 'approved'],
+    ]);
+    await Promise.all([allDelivered(memberClient), allDelivered(anon)]);
+    expect(member.changes).toEqual([[]]);
+    expect(visitor.changes).toEqual([[]]);
+  });
 });
 
 describe('tokens', () => {
