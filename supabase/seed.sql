@@ -267,14 +267,14 @@ from facts f
 on conflict (id) do nothing;
 
 -- Events -----------------------------------------------------------------------------------------
--- Ten upcoming and eight past editions. Start times are local to the city; the slug is left to the
+-- Ten upcoming editions, one today, and eight past ones. Start times are local to the city; the slug is left to the
 -- server, which generates it from the title ('CDO Vision Zürich 2026' -> 'cdo-vision-zurich-2026').
 drop table if exists pg_temp.demo_event;
 create temporary table demo_event as
 select
   e.*,
   md5('cdo-vision-demo/event/' || e.key)::uuid as id,
-  e.day_offset > 0 as upcoming,
+  e.day_offset >= 0 as upcoming,
   ((current_date + e.day_offset) + f.starts_at) at time zone e.tz as start_date,
   ((current_date + e.day_offset) + f.starts_at + f.lasts) at time zone e.tz as end_date,
   f.subheading,
@@ -297,7 +297,9 @@ from (values
   (15, 'zurich', 'Zürich', 'Europe/Zurich', -160, 'summit', 'Seefeld Forum, Zürich', 'Data sovereignty and cloud strategy', '/demo/events/zurich.webp'),
   (16, 'madrid', 'Madrid', 'Europe/Madrid', -205, 'dinner', 'Palacio de la Castellana, Madrid', 'Customer data, personalisation and trust', null),
   (17, 'melbourne', 'Melbourne', 'Australia/Melbourne', -250, 'roundtable', 'Flinders Lane Study, Melbourne', 'Healthcare data: interoperability and AI at the bedside', '/demo/events/melbourne.webp'),
-  (18, 'boston', 'Boston', 'America/New_York', -300, 'summit', 'Seaport Innovation Hall, Boston', 'Scaling machine learning in the enterprise', '/demo/events/boston.webp')
+  (18, 'boston', 'Boston', 'America/New_York', -300, 'summit', 'Seaport Innovation Hall, Boston', 'Scaling machine learning in the enterprise', '/demo/events/boston.webp'),
+  -- Today: the edition the door check-in screen shows on a fresh start (issue 16).
+  (19, 'lisbon', 'Lisbon', 'Europe/Lisbon', 0, 'dinner', 'Palácio do Chiado, Lisbon', 'Data leaders and the AI operating model', '/demo/events/london.webp')
 ) as e (n, key, city, tz, day_offset, kind, venue, theme, featured_image_url)
 join (values
   ('dinner', time '18:30', interval '4 hours',
@@ -377,7 +379,7 @@ select
   case when e.upcoming then 'current' else 'past' end
 from demo_event e
 cross join generate_series(1, 60) as a
-where (a + e.n * 7) % 5 = 0
+where (a + e.n * 7) % 5 = 0 and e.key <> 'lisbon'
 on conflict (id) do nothing;
 
 -- Agenda: three to six sessions per event -----------------------------------------------------------
@@ -574,7 +576,34 @@ cross join lateral (
     (array['Northwind Logistics', 'Bluepeak Energy', 'Meridian Insurance', 'Corvane Retail', 'Tidewater Bank', 'Ostara Pharma'])[1 + (e.n + k) % 6] as company,
     (array['Chief Data Officer', 'Chief AI Officer', 'Head of Analytics', 'VP Data Platforms', 'Director of Data Governance'])[1 + (e.n + k * 2) % 5] as job_title
 ) as person
-where e.upcoming and e.key not in ('dubai', 'amsterdam')
+where e.upcoming and e.key not in ('dubai', 'amsterdam', 'lisbon')
+on conflict (id) do nothing;
+
+-- Today's edition: 35 guests, approved or invited (so each has a personal code), five of them
+-- already checked in at the door.
+insert into public.invite_requests (id, event_id, name, email, company, job_title, consent, status, created_at)
+select
+  md5(format('cdo-vision-demo/invite-request/%s/%s', e.n, a.n))::uuid,
+  e.id, p.name, p.email, p.company, p.job_title, true,
+  case when a.n % 7 = 0 then 'invited' else 'approved' end,
+  now() - make_interval(days => 20 - a.n % 10)
+from demo_event e
+cross join generate_series(1, 35) as a (n)
+join public.attendees p on p.id = md5('cdo-vision-demo/attendee/' || a.n)::uuid
+where e.key = 'lisbon'
+on conflict (id) do nothing;
+
+insert into public.check_ins (id, event_id, attendee_id, device_id, device_label, checked_in_at)
+select
+  md5(format('cdo-vision-demo/check-in/%s', a))::uuid,
+  e.id,
+  md5('cdo-vision-demo/attendee/' || a)::uuid,
+  'demo-front-desk',
+  'Front desk',
+  now() - make_interval(mins => 30 - a * 4)
+from demo_event e
+cross join generate_series(1, 5) as a
+where e.key = 'lisbon'
 on conflict (id) do nothing;
 
 update private.guest_messages m
@@ -582,6 +611,6 @@ update private.guest_messages m
  where m.sent_at is null
    and m.request_id in (
      select md5(format('cdo-vision-demo/invite-request/%s/%s', e.n, k))::uuid
-       from demo_event e cross join generate_series(1, 8) as k);
+       from demo_event e cross join generate_series(1, 35) as k);
 
 drop table pg_temp.demo_session, pg_temp.demo_event;

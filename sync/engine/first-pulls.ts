@@ -27,6 +27,7 @@ export const FIRST_PULL_ORDER: readonly TableName[] = [
   'session_speakers',
   'event_gallery',
   'invite_requests',
+  'check_ins',
 ];
 
 export interface FirstPullsInput {

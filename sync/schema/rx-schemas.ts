@@ -37,6 +37,7 @@ export const INDEXES: { readonly [T in TableName]: readonly (string | readonly s
   testimonials: ['display_order'],
   videos: ['display_order'],
   invite_requests: ['event_id'],
+  check_ins: ['event_id'],
 };
 
 /**
@@ -58,6 +59,7 @@ export const SCHEMA_VERSIONS: {
   testimonials: { version: 0, fingerprint: '9c77a6d5' },
   videos: { version: 0, fingerprint: '78edde53' },
   invite_requests: { version: 0, fingerprint: 'e1febba2' },
+  check_ins: { version: 0, fingerprint: 'c9cbd5b1' },
 };
 
 /** Strategies that replace `upgradeDocument` for one table and one version (none yet). */

@@ -401,4 +401,37 @@ export const TABLES = {
       _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: false },
     },
   },
+  check_ins: {
+    adminOnly: true,
+    columns: {
+      id: { kind: 'uuid', nullable: false, default: 'server', anonCanRead: false },
+      event_id: { kind: 'uuid', nullable: false, default: null, anonCanRead: false },
+      attendee_id: { kind: 'uuid', nullable: true, default: null, anonCanRead: false },
+      undoes: { kind: 'uuid', nullable: true, default: null, anonCanRead: false },
+      device_id: { kind: 'text', nullable: false, default: null, anonCanRead: false, maxLength: 100, notBlank: true },
+      device_label: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 100 },
+      checked_in_at: { kind: 'timestamptz', nullable: false, default: null, anonCanRead: false },
+      walk_in_name: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 300, notBlank: true },
+      walk_in_email: {
+        kind: 'text',
+        nullable: true,
+        default: null,
+        anonCanRead: false,
+        maxLength: 254,
+        format: 'email',
+        patterns: [
+          {
+            source:
+              "^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$",
+            ignoreCase: false,
+          },
+        ],
+      },
+      walk_in_company: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 300 },
+      walk_in_job_title: { kind: 'text', nullable: true, default: null, anonCanRead: false, maxLength: 300 },
+      created_at: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: false },
+      _modified: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: false },
+      _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: false },
+    },
+  },
 } as const satisfies Record<string, TableDescriptor>;

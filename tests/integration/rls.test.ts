@@ -45,6 +45,12 @@ const builders: Record<string, () => Promise<Record<string, unknown>>> = {
     email: `${unique('guest')}@example.com`,
     consent: true,
   }),
+  check_ins: async () => ({
+    event_id: (await insertAsService('events', await builders.events!())).id,
+    attendee_id: (await insertAsService('attendees', await builders.attendees!())).id,
+    device_id: unique('device'),
+    checked_in_at: '2031-03-01T18:05:00Z',
+  }),
   event_attendees: async () => ({
     event_id: (await insertAsService('events', await builders.events!())).id,
     attendee_id: (await insertAsService('attendees', await builders.attendees!())).id,
@@ -102,11 +108,13 @@ const tables: Record<
   videos: { key: 'id', update: { description: 'Changed' } },
   admin_invites: { key: 'email', update: { created_at: '2030-01-01T00:00:00Z' } },
   invite_requests: { key: 'id', update: { status: 'declined' } },
+  // Check-ins are append-only: an update may repeat what the row holds, nothing more.
+  check_ins: { key: 'id', update: { _deleted: false } },
   // The escalation a non-admin would try: moving an admin role onto itself.
   user_roles: { key: 'user_id', update: (who) => ({ user_id: who === 'admin' ? spareUserId : userId }) },
 };
 
-const ADMIN_ONLY_TABLES = ['admin_invites', 'user_roles', 'invite_requests'];
+const ADMIN_ONLY_TABLES = ['admin_invites', 'user_roles', 'invite_requests', 'check_ins'];
 const PUBLIC_TABLES = Object.keys(tables).filter((t) => !ADMIN_ONLY_TABLES.includes(t));
 
 async function serviceRow(table: string, key: string, value: unknown) {
