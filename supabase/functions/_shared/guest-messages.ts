@@ -16,6 +16,7 @@
  */
 import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
 import { formatLongDate, formatTimeOfDay } from './format-date.ts';
+import { GUEST_LINK_PARAMETER } from './guest-link.ts';
 import type { MailAttachment } from './mime.ts';
 
 export const GUEST_MESSAGE_KINDS = ['received', 'approved', 'declined', 'waitlisted', 'invited'] as const;
@@ -55,9 +56,6 @@ export interface RenderedGuestMessage {
   html: string;
   attachments: MailAttachment[];
 }
-
-/** The hash parameter of a personal link: `#guest=<token>`. */
-export const GUEST_LINK_PARAMETER = 'guest';
 
 /** The guest's personal link on the site at `siteUrl`. */
 export function guestLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {

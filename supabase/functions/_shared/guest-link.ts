@@ -1,0 +1,25 @@
+/**
+ * The guest's personal link, `<site>/events/<slug or id>#guest=<token>`, and how to read its token
+ * back: the guest's message shows it (and its QR code), the event page reads it from the fragment to
+ * show the printable pass, and the door's scanner reads it from the code. The token is 64 hex
+ * characters (invite_requests.guest_token); it sits in the fragment, which browsers never send.
+ *
+ * Pure code, shared by the functions and the app.
+ */
+
+/** The hash parameter of a personal link: `#guest=<token>`. */
+export const GUEST_LINK_PARAMETER = 'guest';
+
+const TOKEN = /^[0-9a-f]{64}$/;
+
+/** The token, lower-cased, when `text` is one (64 hex characters); null otherwise. */
+export function guestTokenOf(text: string): string | null {
+  const token = text.trim().toLowerCase();
+  return TOKEN.test(token) ? token : null;
+}
+
+/** The token a location's hash ('#guest=<token>', with or without the '#') carries, if any. */
+export function guestTokenOfHash(hash: string): string | null {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get(GUEST_LINK_PARAMETER);
+  return value === null ? null : guestTokenOf(value);
+}
