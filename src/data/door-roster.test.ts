@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { checkedInCount, rosterOf, type AttendeeRow, type CheckInRow, type RosterInput } from './door-roster.ts';
+
+const EVENT = 'event-door';
+const OTHER = 'event-other';
+
+const ada: AttendeeRow = {
+  id: 'att-ada',
+  name: 'Ada Lovelace',
+  email: 'ada@analytical.example',
+  company: 'Analytical Engines',
+  job_title: 'Chief Data Officer',
+  photo_url: 'https://example.com/ada.jpg',
+  registered_at: '2026-01-01T00:00:00.000Z',
+};
+const grace: AttendeeRow = {
+  id: 'att-grace',
+  name: 'Grace Hopper',
+  email: 'grace@navy.example',
+  company: 'Navy',
+  job_title: null,
+  photo_url: null,
+  registered_at: '2026-01-02T00:00:00.000Z',
+};
+
+let made = 0;
+function checkIn(overrides: Partial<CheckInRow>): CheckInRow {
+  made += 1;
+  return {
+    id: `ci-${String(made).padStart(3, '0')}`,
+    event_id: EVENT,
+    attendee_id: null,
+    undoes: null,
+    device_id: 'device-a',
+    device_label: null,
+    checked_in_at: '2026-11-27T09:00:00.000Z',
+    walk_in_name: null,
+    walk_in_email: null,
+    walk_in_company: null,
+    walk_in_job_title: null,
+    ...overrides,
+  };
+}
+
+function input(checkIns: CheckInRow[], extra: Partial<RosterInput> = {}): RosterInput {
+  return {
+    eventId: EVENT,
+    eventAttendees: [
+      { event_id: EVENT, attendee_id: ada.id, attendee_type: 'current' },
+      { event_id: EVENT, attendee_id: grace.id, attendee_type: 'current' },
+      { event_id: OTHER, attendee_id: 'att-elsewhere', attendee_type: 'current' },
+    ],
+    attendees: [ada, grace],
+    requests: [
+      { id: 'req-ada', event_id: EVENT, attendee_id: ada.id, status: 'approved', guest_token: 'a'.repeat(64) },
+      { id: 'req-grace', event_id: EVENT, attendee_id: grace.id, status: 'declined', guest_token: 'b'.repeat(64) },
+    ],
+    checkIns,
+    ...extra,
+  };
+}
+
+describe('the roster at the door', () => {
+  it("lists the event's current attendees by name, none in, with the token of an approved request", () => {
+    const roster = rosterOf(input([]));
+    expect(roster.map((guest) => guest.name)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect(roster[0]).toMatchObject({
+      key: ada.id,
+      attendeeId: ada.id,
+      company: 'Analytical Engines',
+      photoUrl: 'https://example.com/ada.jpg',
+      requestId: 'req-ada',
+      token: 'a'.repeat(64),
+      walkIn: false,
+      checkedInAt: null,
+      liveCheckInIds: [],
+    });
+    // A declined request is no code for the door.
+    expect(roster[1]).toMatchObject({ requestId: null, token: null });
+    expect(checkedInCount(roster)).toBe(0);
+  });
+
+  it('shows the earliest live check-in of any device, and an undo on one device of a check-in made on another', () => {
+    const onA = checkIn({
+      attendee_id: ada.id,
+      device_id: 'device-a',
+      device_label: 'Door phone 1',
+      checked_in_at: '2026-11-27T09:05:00.000Z',
+    });
+    const onB = checkIn({ attendee_id: ada.id, device_id: 'device-b', checked_in_at: '2026-11-27T09:02:00.000Z' });
+    const otherEvent = checkIn({ event_id: OTHER, attendee_id: grace.id });
+
+    let [first] = rosterOf(input([onA, onB, otherEvent]));
+    expect(first).toMatchObject({ checkedInAt: '2026-11-27T09:02:00.000Z', checkedInOn: 'device-b' });
+    expect(first!.liveCheckInIds).toEqual([onA.id, onB.id].sort());
+
+    // Device C undoes B's check-in only: A's still counts, so Ada stays in, at A's time.
+    const undoB = checkIn({ undoes: onB.id, attendee_id: ada.id, device_id: 'device-c' });
+    [first] = rosterOf(input([onA, onB, undoB]));
+    expect(first).toMatchObject({
+      checkedInAt: '2026-11-27T09:05:00.000Z',
+      checkedInOn: 'Door phone 1',
+      liveCheckInIds: [onA.id],
+    });
+
+    // Undoing A's too: out; checking in again later: in at the new time.
+    const undoA = checkIn({ undoes: onA.id, device_id: 'device-b' });
+    let roster = rosterOf(input([onA, onB, undoB, undoA]));
+    expect(roster[0]).toMatchObject({ checkedInAt: null, checkedInOn: null, liveCheckInIds: [] });
+    expect(checkedInCount(roster)).toBe(0);
+    const again = checkIn({ attendee_id: ada.id, checked_in_at: '2026-11-27T10:00:00.000Z' });
+    roster = rosterOf(input([onA, onB, undoB, undoA, again]));
+    expect(roster[0]).toMatchObject({ checkedInAt: '2026-11-27T10:00:00.000Z', liveCheckInIds: [again.id] });
+    expect(checkedInCount(roster)).toBe(1);
+  });
+
+  it('counts a walk-in taken on two devices by the same e-mail once, before and after the server linked them', () => {
+    const onA = checkIn({
+      walk_in_name: 'Katherine Johnson',
+      walk_in_email: 'Kat@NASA.example',
+      walk_in_company: 'NASA',
+      device_id: 'device-a',
+      checked_in_at: '2026-11-27T09:10:00.000Z',
+    });
+    const onB = checkIn({
+      walk_in_name: 'K. Johnson',
+      walk_in_email: 'kat@nasa.example',
+      device_id: 'device-b',
+      checked_in_at: '2026-11-27T09:11:00.000Z',
+    });
+    let roster = rosterOf(input([onA, onB]));
+    expect(roster).toHaveLength(3);
+    const before = roster.find((guest) => guest.walkIn)!;
+    expect(before).toMatchObject({
+      key: 'walk-in:kat@nasa.example',
+      attendeeId: null,
+      name: 'Katherine Johnson',
+      email: 'kat@nasa.example',
+      company: 'NASA',
+      checkedInAt: '2026-11-27T09:10:00.000Z',
+      checkedInOn: 'device-a',
+    });
+    expect(before.liveCheckInIds).toEqual([onA.id, onB.id]);
+    expect(checkedInCount(roster)).toBe(1);
+
+    // The server linked A's row (pulled back with the attendee and the event link); B's is still local.
+    const katherine: AttendeeRow = {
+      id: 'att-kat',
+      name: 'Katherine Johnson',
+      email: 'kat@nasa.example',
+      company: 'NASA',
+      job_title: null,
+      photo_url: null,
+    };
+    const linked = { ...input([{ ...onA, attendee_id: katherine.id }, onB]) };
+    linked.attendees = [ada, grace, katherine];
+    linked.eventAttendees = [
+      ...linked.eventAttendees,
+      { event_id: EVENT, attendee_id: katherine.id, attendee_type: 'current' },
+    ];
+    roster = rosterOf(linked);
+    expect(roster).toHaveLength(3);
+    const after = roster.find((guest) => guest.walkIn)!;
+    expect(after).toMatchObject({
+      key: katherine.id,
+      attendeeId: katherine.id,
+      checkedInAt: '2026-11-27T09:10:00.000Z',
+    });
+    expect(after.liveCheckInIds).toEqual([onA.id, onB.id]);
+
+    // Both linked: still one guest.
+    linked.checkIns = [
+      { ...onA, attendee_id: katherine.id },
+      { ...onB, attendee_id: katherine.id },
+    ];
+    expect(rosterOf(linked).filter((guest) => guest.walkIn)).toHaveLength(1);
+  });
+
+  it('takes a walk-in whose e-mail is an attendee already as that attendee', () => {
+    const walkIn = checkIn({ walk_in_name: 'Grace', walk_in_email: 'GRACE@navy.example' });
+    const roster = rosterOf(input([walkIn]));
+    expect(roster).toHaveLength(2);
+    expect(roster[1]).toMatchObject({ key: grace.id, name: 'Grace Hopper', walkIn: true, liveCheckInIds: [walkIn.id] });
+  });
+
+  it('keeps a guest in when one of two live check-ins is undone, and out once both are', () => {
+    const first = checkIn({ attendee_id: grace.id, checked_in_at: '2026-11-27T09:00:00.000Z' });
+    const second = checkIn({ attendee_id: grace.id, device_id: 'device-b', checked_in_at: '2026-11-27T09:01:00.000Z' });
+    const undoFirst = checkIn({ undoes: first.id, device_id: 'device-b' });
+    let grace1 = rosterOf(input([first, second, undoFirst]))[1]!;
+    expect(grace1).toMatchObject({
+      checkedInAt: '2026-11-27T09:01:00.000Z',
+      checkedInOn: 'device-b',
+      liveCheckInIds: [second.id],
+    });
+    const undoSecond = checkIn({ undoes: second.id });
+    grace1 = rosterOf(input([first, second, undoFirst, undoSecond]))[1]!;
+    expect(grace1.checkedInAt).toBeNull();
+  });
+
+  it('leaves out past attendees and rows of other events', () => {
+    const roster = rosterOf(
+      input([checkIn({ event_id: OTHER, attendee_id: 'att-elsewhere' })], {
+        eventAttendees: [
+          { event_id: EVENT, attendee_id: ada.id, attendee_type: 'past' },
+          { event_id: EVENT, attendee_id: grace.id, attendee_type: 'current' },
+        ],
+      }),
+    );
+    expect(roster.map((guest) => guest.key)).toEqual([grace.id]);
+  });
+});
