@@ -16,7 +16,7 @@
  * uploads files. Status, conflicts and refusals live in IndexedDB, so every tab shows the same.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { distinctUntilChanged, filter, firstValueFrom, map, race, type Observable, type Subscription } from 'rxjs';
+import { distinctUntilChanged, filter, firstValueFrom, map, of, race, type Observable, type Subscription } from 'rxjs';
 import { MetaStore } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
@@ -196,6 +196,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     patchMany: writes.patchMany,
     remove: writes.remove,
     applyUploadedUrl: writes.applyUploadedUrl,
+    pendingCount$: (table) => (mode === 'admin' ? meta.pendingCountOf$(table) : of(0)),
     initialPull$,
     pulledAt$,
     awaitInitialPull: (table) => firstValueFrom(initialPull$(table).pipe(filter(Boolean))).then(() => undefined),

@@ -100,6 +100,9 @@ export class MetaStore {
   readonly conflicts$ = (): Observable<ConflictRecord[]> => live(() => this.db.conflicts.orderBy('at').toArray());
   readonly refusals$ = (): Observable<RefusalRecord[]> => live(() => this.db.refusals.orderBy('at').toArray());
   readonly pendingCount$ = (): Observable<number> => live(() => this.db.pending.count());
+  /** Local writes of one table the server has not accepted yet, live. */
+  readonly pendingCountOf$ = (table: TableName): Observable<number> =>
+    live(() => this.db.pending.where('table').equals(table).count());
   readonly state$ = <T>(key: string): Observable<T | undefined> =>
     live(async () => (await this.db.state.get(key))?.value as T | undefined);
   /** Keys of the state records that start with `prefix`, live (one query for a family of flags). */

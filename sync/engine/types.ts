@@ -153,6 +153,8 @@ export interface SyncEngine {
    * is gone or the column no longer holds a placeholder (the admin picked or typed something else).
    */
   applyUploadedUrl(target: UploadTarget, url: string): Promise<void>;
+  /** Local writes of `table` the server has not accepted yet (the status's pendingChanges, for one table). */
+  pendingCount$(table: TableName): Observable<number>;
   /** True once the replica has completed a full pull of `table` (ever, in this browser). */
   initialPull$(table: TableName): Observable<boolean>;
   /**
