@@ -29,6 +29,8 @@ import { Route as AdminTestimonialsRouteImport } from './routes/admin/testimonia
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminVideosRouteImport } from './routes/admin/videos'
 import { Route as EventsSlugRouteImport } from './routes/events/$slug'
+import { Route as AdminCheckInBadgesRouteImport } from './routes/admin/check-in_.badges'
+import { Route as AdminCheckInReportRouteImport } from './routes/admin/check-in_.report'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -130,6 +132,16 @@ const EventsSlugRoute = EventsSlugRouteImport.update({
   path: '/events/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminCheckInBadgesRoute = AdminCheckInBadgesRouteImport.update({
+  id: '/check-in_/badges',
+  path: '/check-in/badges',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCheckInReportRoute = AdminCheckInReportRouteImport.update({
+  id: '/check-in_/report',
+  path: '/check-in/report',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -152,6 +164,8 @@ export interface FileRoutesByFullPath {
   '/admin/videos': typeof AdminVideosRoute
   '/events/$slug': typeof EventsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/check-in/badges': typeof AdminCheckInBadgesRoute
+  '/admin/check-in/report': typeof AdminCheckInReportRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -173,6 +187,8 @@ export interface FileRoutesByTo {
   '/admin/videos': typeof AdminVideosRoute
   '/events/$slug': typeof EventsSlugRoute
   '/admin': typeof AdminIndexRoute
+  '/admin/check-in/badges': typeof AdminCheckInBadgesRoute
+  '/admin/check-in/report': typeof AdminCheckInReportRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -196,6 +212,8 @@ export interface FileRoutesById {
   '/admin/videos': typeof AdminVideosRoute
   '/events/$slug': typeof EventsSlugRoute
   '/admin/': typeof AdminIndexRoute
+  '/admin/check-in_/badges': typeof AdminCheckInBadgesRoute
+  '/admin/check-in_/report': typeof AdminCheckInReportRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,6 +238,8 @@ export interface FileRouteTypes {
     | '/admin/videos'
     | '/events/$slug'
     | '/admin/'
+    | '/admin/check-in/badges'
+    | '/admin/check-in/report'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -241,6 +261,8 @@ export interface FileRouteTypes {
     | '/admin/videos'
     | '/events/$slug'
     | '/admin'
+    | '/admin/check-in/badges'
+    | '/admin/check-in/report'
   id:
     | '__root__'
     | '/'
@@ -263,6 +285,8 @@ export interface FileRouteTypes {
     | '/admin/videos'
     | '/events/$slug'
     | '/admin/'
+    | '/admin/check-in_/badges'
+    | '/admin/check-in_/report'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -420,6 +444,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/check-in_/badges': {
+      id: '/admin/check-in_/badges'
+      path: '/check-in/badges'
+      fullPath: '/admin/check-in/badges'
+      preLoaderRoute: typeof AdminCheckInBadgesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/check-in_/report': {
+      id: '/admin/check-in_/report'
+      path: '/check-in/report'
+      fullPath: '/admin/check-in/report'
+      preLoaderRoute: typeof AdminCheckInReportRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -434,6 +472,8 @@ interface AdminRouteChildren {
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVideosRoute: typeof AdminVideosRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminCheckInBadgesRoute: typeof AdminCheckInBadgesRoute
+  AdminCheckInReportRoute: typeof AdminCheckInReportRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -447,6 +487,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUsersRoute: AdminUsersRoute,
   AdminVideosRoute: AdminVideosRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCheckInBadgesRoute: AdminCheckInBadgesRoute,
+  AdminCheckInReportRoute: AdminCheckInReportRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
