@@ -70,6 +70,7 @@ describe('the local mailbox', () => {
         contentType: 'text/calendar; charset=utf-8',
         size: Buffer.byteLength(ics),
         url: `/mailbox/${id}/attachments/0`,
+        contentId: null,
       },
     ]);
     const file = await app.request(`/${id}/attachments/0`, {}, from('127.0.0.1'));
@@ -93,6 +94,43 @@ describe('the local mailbox', () => {
     expect(await html.text()).toContain('<head><base target="_blank"><title>t</title>');
     const list = await (await app.request('/', {}, from('127.0.0.1'))).text();
     expect(list).toContain('<td>zürich.ics</td>');
+  });
+
+  it('shows an image the HTML refers to by content id in place, as mail clients do', async () => {
+    const mailbox = new LocalMailbox();
+    const app = createMailboxRoutes(mailbox, 'key');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const sent = await app.request(
+      '/api/emails',
+      {
+        method: 'POST',
+        headers: { authorization: 'Bearer key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          from: 'a@b.example',
+          to: 'ada@corp.example',
+          subject: 'Your code',
+          text: 'Your code',
+          html: '<p><img src="cid:guest-code@cdo-vision" alt="Your code"><img src="cid:missing" alt="x"></p>',
+          attachments: [
+            {
+              filename: 'your-code.png',
+              content: png.toString('base64'),
+              content_type: 'image/png',
+              content_id: 'guest-code@cdo-vision',
+            },
+          ],
+        }),
+      },
+      from('127.0.0.1'),
+    );
+    const { id } = (await sent.json()) as { id: string };
+    const [message] = (await (await app.request('/api/messages', {}, from('127.0.0.1'))).json()) as MailMessage[];
+    expect(message!.attachments[0]).toMatchObject({ filename: 'your-code.png', contentId: 'guest-code@cdo-vision' });
+    expect(message!.html).toContain('src="cid:guest-code@cdo-vision"');
+    const html = await (await app.request(`/${id}/html`, {}, from('127.0.0.1'))).text();
+    expect(html).toContain(`<img src="data:image/png;base64,${png.toString('base64')}" alt="Your code">`);
+    // A reference to no attachment stays as it was (and shows nothing).
+    expect(html).toContain('<img src="cid:missing" alt="x">');
   });
 
   it('answers a repeated idempotency key with the first message, as Resend does, and delivers nothing new', async () => {

@@ -13,7 +13,8 @@
  *
  * Mail holds secrets (invite links, guests' personal links), so every route answers only clients on
  * this machine (loopback), even when `npm start` listens on all interfaces, and sending needs the
- * key. A message's HTML is shown in a frame whose content policy lets no script run. Messages are kept in
+ * key. A message's HTML is shown in a frame whose content policy lets no script run, with the images
+ * it shows inline (`cid:`, Resend's `content_id`) in place. Messages are kept in
  * memory, newest first, up to a limit: like Inbucket, a restart empties the mailbox.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -29,6 +30,8 @@ export interface MailAttachmentInfo {
   size: number;
   /** Path of the download, e.g. /mailbox/<id>/attachments/0. */
   url: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:<contentId>">`). */
+  contentId: string | null;
 }
 
 export interface MailMessage {
@@ -47,6 +50,7 @@ interface StoredAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
+  contentId: string | null;
 }
 
 interface StoredMessage extends Omit<MailMessage, 'attachments'> {
@@ -78,6 +82,11 @@ const SendBody = z.object({
           .max(255)
           .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
           .optional(),
+        content_id: z
+          .string()
+          .max(255)
+          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+          .optional(),
       }),
     )
     .max(10)
@@ -100,6 +109,7 @@ function publicView(message: StoredMessage): MailMessage {
       contentType: attachment.contentType,
       size: attachment.content.length,
       url: `/mailbox/${message.id}/attachments/${index}`,
+      contentId: attachment.contentId,
     })),
   };
 }
@@ -122,6 +132,7 @@ export class LocalMailbox {
         filename: attachment.filename,
         contentType: attachment.content_type ?? 'application/octet-stream',
         content: Buffer.from(attachment.content, 'base64'),
+        contentId: attachment.content_id ?? null,
       })),
       receivedAt: new Date().toISOString(),
     };
@@ -157,6 +168,24 @@ export class LocalMailbox {
   get(id: string): MailMessage | undefined {
     const message = this.messages.find((candidate) => candidate.id === id);
     return message ? publicView(message) : undefined;
+  }
+
+  /**
+   * The message's HTML as a mail client shows it: each `cid:` image it refers to (an attachment
+   * with that content id) in place, as a data URL, so the frame loads nothing.
+   */
+  shownHtml(id: string): string | null {
+    const message = this.messages.find((candidate) => candidate.id === id);
+    if (!message?.html) return null;
+    return message.html.replace(
+      /(\ssrc=["'])cid:([^"']+)(["'])/gi,
+      (whole, before: string, cid: string, after: string) => {
+        const image = message.attachments.find(
+          (attachment) => attachment.contentId === cid && attachment.contentType.startsWith('image/'),
+        );
+        return image ? `${before}data:${image.contentType};base64,${image.content.toString('base64')}${after}` : whole;
+      },
+    );
   }
 
   attachment(id: string, index: number): StoredAttachment | undefined {
@@ -327,7 +356,7 @@ export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
     return message ? c.html(messagePage(message)) : c.html(notFound(), 404);
   });
   app.get('/:id/html', (c) => {
-    const html = mailbox.get(c.req.param('id'))?.html;
+    const html = mailbox.shownHtml(c.req.param('id'));
     if (!html) return c.html(notFound(), 404);
     c.header('Content-Security-Policy', MAIL_HTML_POLICY);
     return c.html(withLinksInNewTabs(html));

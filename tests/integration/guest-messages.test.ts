@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { sendJson, startFakeServer, type FakeServer } from '../support/fake-http.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
+import { decodeQrPng } from '../support/qr-codes.ts';
+import { GUEST_CODE_CONTENT_ID } from '../../supabase/functions/_shared/guest-messages.ts';
 
 const SITE = 'http://localhost:4173';
 
@@ -98,7 +100,17 @@ interface Mail {
   subject: string;
   text: string;
   html: string | null;
-  attachments: { filename: string; contentType: string; url: string }[];
+  attachments: { filename: string; contentType: string; url: string; contentId: string | null }[];
+}
+
+/** The personal link's QR code a message shows inline, read back from the image the mailbox holds. */
+async function codeIn(message: Mail, on: TestBackend = backend): Promise<string | null> {
+  const image = message.attachments.find((attachment) => attachment.contentId === GUEST_CODE_CONTENT_ID);
+  expect(image, 'the message carries the QR code image').toBeDefined();
+  expect(image!.contentType).toBe('image/png');
+  expect(message.html).toContain(`src="cid:${GUEST_CODE_CONTENT_ID}"`);
+  const png = new Uint8Array(await (await fetch(`${on.url}${image!.url}`)).arrayBuffer());
+  return decodeQrPng(png);
 }
 
 /** What the local mailbox holds for an address, oldest first. */
@@ -164,7 +176,7 @@ describe('messages to guests', () => {
     expect(mail[0]!.html).not.toContain(request.guest_token);
   });
 
-  it('an approval pushed twice (a repeated sync push) sends one message, with the personal link and the .ics', async () => {
+  it('an approval pushed twice (a repeated sync push) sends one message, with the personal link, its QR code and the .ics', async () => {
     const request = await requestInvite(admin);
     const [approved] = await pushStatus(admin, request, 'approved');
     expect(approved?.status).toBe('approved');
@@ -187,7 +199,10 @@ describe('messages to guests', () => {
         filename: 'cdo-vision-lisbon-summit.ics',
         contentType: 'text/calendar; charset=utf-8',
       }),
+      expect.objectContaining({ filename: 'your-code.png', contentType: 'image/png' }),
     ]);
+    // The QR code shown in the message is the personal link, for the door's scanner.
+    expect(await codeIn(confirmation)).toBe(link);
     const ics = await (await fetch(`${backend.url}${confirmation.attachments[0]!.url}`)).text();
     expect(ics).toContain(`UID:event-${event.id}@cdo-vision`);
     expect(ics).toContain('DTSTART:20270520T083000Z');
@@ -209,7 +224,7 @@ describe('messages to guests', () => {
     ]);
   });
 
-  it('approve, decline, approve again: one message per change, the .ics only with the approvals', async () => {
+  it('approve, decline, approve again: one message per change, the .ics and the code only with the approvals', async () => {
     const request = await requestInvite(admin);
     let row = request;
     for (const status of ['approved', 'declined', 'approved']) {
@@ -219,9 +234,9 @@ describe('messages to guests', () => {
     const mail = await sentMail(request, 4);
     expect(mail.map((message) => [message.subject, message.attachments.length])).toEqual([
       [`We have your request: ${event.title}`, 0],
-      [`Your place is confirmed: ${event.title}`, 1],
+      [`Your place is confirmed: ${event.title}`, 2],
       [`About your request: ${event.title}`, 0],
-      [`Your place is confirmed: ${event.title}`, 1],
+      [`Your place is confirmed: ${event.title}`, 2],
     ]);
     expect((await outbox(request.id)).map((message) => message.kind)).toEqual([
       'received',
@@ -231,12 +246,14 @@ describe('messages to guests', () => {
     ]);
   });
 
-  it('an invited guest gets the invitation with the link and the .ics; a waitlisted one hears without', async () => {
+  it('an invited guest gets the invitation with the link, its QR code and the .ics; a waitlisted one hears without', async () => {
     const invited = await requestInvite(admin, { status: 'invited' });
     const [invitation] = await sentMail(invited, 1);
     expect(invitation).toMatchObject({ subject: `You're invited: ${event.title}` });
-    expect(invitation!.text).toContain(`${SITE}/events/${event.slug}#guest=${invited.guest_token}`);
-    expect(invitation!.attachments).toHaveLength(1);
+    const link = `${SITE}/events/${event.slug}#guest=${invited.guest_token}`;
+    expect(invitation!.text).toContain(link);
+    expect(invitation!.attachments).toHaveLength(2);
+    expect(await codeIn(invitation!)).toBe(link);
 
     const waiting = await requestInvite(admin);
     await pushStatus(admin, waiting, 'waitlisted');

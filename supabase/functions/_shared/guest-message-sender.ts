@@ -67,7 +67,7 @@ async function finish(service: SupabaseClient, message: GuestMessage, failure: s
 async function deliver(service: SupabaseClient, message: GuestMessage): Promise<boolean> {
   let failure: string | null = null;
   try {
-    const mail = renderGuestMessage(message, mailSiteUrl());
+    const mail = await renderGuestMessage(message, mailSiteUrl());
     await sendMail({ to: message.guest.email, ...mail, idempotencyKey: message.id });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);

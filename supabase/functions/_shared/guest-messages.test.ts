@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { decodeQrPng } from '../../../tests/support/qr-codes.ts';
 import { eventUid } from './ics.ts';
 import { eventWhen, renderGuestMessage, type GuestMessage, type GuestMessageKind } from './guest-messages.ts';
 
@@ -42,8 +43,8 @@ function calendarEvent(content: string | Uint8Array) {
 }
 
 describe('messages to guests', () => {
-  it('an approved guest gets the confirmation, the personal link, the details and the event as .ics', () => {
-    const mail = renderGuestMessage(message('approved'), SITE, NOW);
+  it('an approved guest gets the confirmation, the personal link, the details and the event as .ics', async () => {
+    const mail = await renderGuestMessage(message('approved'), SITE, NOW);
     expect(mail.subject).toBe('Your place is confirmed: CDO Vision London 2027');
     expect(mail.text).toContain('Dear Ada Lovelace,');
     expect(mail.text).toContain(`Open your invitation:\n${PERSONAL_LINK}\n`);
@@ -53,8 +54,8 @@ describe('messages to guests', () => {
     expect(mail.html).toContain(`<a href="${PERSONAL_LINK}"`);
     expect(mail.html).toContain('Your place is confirmed</h1>');
 
-    expect(mail.attachments).toHaveLength(1);
-    const [ics] = mail.attachments;
+    expect(mail.attachments).toHaveLength(2);
+    const [ics, code] = mail.attachments;
     expect(ics).toMatchObject({ filename: 'cdo-vision-london-2027.ics', contentType: 'text/calendar; charset=utf-8' });
     const event = calendarEvent(ics!.content);
     // The same UID as the calendar feed and 'Add to calendar': one event in a calendar that has both.
@@ -65,14 +66,31 @@ describe('messages to guests', () => {
     expect(event.endDate.toJSDate().toISOString()).toBe('2027-01-14T22:30:00.000Z');
     // A calendar file gets shared and synced: the personal token stays out of it.
     expect(String(ics!.content)).not.toContain(TOKEN);
+
+    // The personal link's QR code, an image the HTML shows inline (mail clients show a cid: image
+    // even where they block remote ones), for the door; the text says where to find it.
+    expect(code).toMatchObject({
+      filename: 'your-code.png',
+      contentType: 'image/png',
+      contentId: 'guest-code@cdo-vision',
+    });
+    expect(await decodeQrPng(code!.content as Uint8Array)).toBe(PERSONAL_LINK);
+    expect(mail.html).toMatch(
+      /<img src="cid:guest-code@cdo-vision" width="240" height="240" alt="QR code of your personal link"/,
+    );
+    expect(mail.text).toContain('At the door, show the QR code in this e-mail');
   });
 
-  it('an invited guest gets the invitation with the link and the .ics, and is told why', () => {
-    const mail = renderGuestMessage(message('invited'), SITE, NOW);
+  it('an invited guest gets the invitation with the link and the .ics, and is told why', async () => {
+    const mail = await renderGuestMessage(message('invited'), SITE, NOW);
     expect(mail.subject).toBe("You're invited: CDO Vision London 2027");
     expect(mail.text).toContain(PERSONAL_LINK);
     expect(mail.text).toContain('the CDO Vision team invited you to this event');
-    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['cdo-vision-london-2027.ics']);
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([
+      'cdo-vision-london-2027.ics',
+      'your-code.png',
+    ]);
+    expect(await decodeQrPng(mail.attachments[1]!.content as Uint8Array)).toBe(PERSONAL_LINK);
   });
 
   it.each([
@@ -83,37 +101,38 @@ describe('messages to guests', () => {
     ],
     ['waitlisted', "You're on the waitlist: CDO Vision London 2027", 'we have added you to the waitlist'],
     ['declined', 'About your request: CDO Vision London 2027', 'we cannot offer you a place at this edition'],
-  ] as const)('a %s guest hears so, with no personal link and no .ics', (kind, subject, words) => {
-    const mail = renderGuestMessage(message(kind), SITE, NOW);
+  ] as const)('a %s guest hears so, with no personal link and no .ics', async (kind, subject, words) => {
+    const mail = await renderGuestMessage(message(kind), SITE, NOW);
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(words);
     expect(mail.text).toContain('When: Thursday, 14 January 2027, 6:30 PM – 10:30 PM UTC');
     expect(mail.text).not.toContain(TOKEN);
     expect(mail.html).not.toContain(TOKEN);
+    expect(mail.html).not.toContain('cid:');
     expect(mail.attachments).toEqual([]);
   });
 
-  it('a declined guest is shown the upcoming events', () => {
-    const mail = renderGuestMessage(message('declined'), SITE, NOW);
+  it('a declined guest is shown the upcoming events', async () => {
+    const mail = await renderGuestMessage(message('declined'), SITE, NOW);
     expect(mail.text).toContain(`See upcoming events:\n${SITE}/#events`);
     expect(mail.html).toContain(`href="${SITE}/#events"`);
   });
 
-  it('says TBD for a venue not yet known, and links by id when the event has no slug', () => {
-    const mail = renderGuestMessage(message('approved', { location: null, slug: null }), SITE, NOW);
+  it('says TBD for a venue not yet known, and links by id when the event has no slug', async () => {
+    const mail = await renderGuestMessage(message('approved', { location: null, slug: null }), SITE, NOW);
     expect(mail.text).toContain('Venue: TBD');
     expect(mail.text).toContain(`${SITE}/events/0b7f5a3e-1111-4222-8333-444455556666#guest=${TOKEN}`);
     expect(calendarEvent(mail.attachments[0]!.content).location).toBeNull();
   });
 
-  it('escapes everything in the HTML that came from a person', () => {
+  it('escapes everything in the HTML that came from a person', async () => {
     const hostile = message('approved', {
       title: '<script>alert(1)</script> & "Friends"',
       location: '<img src=x onerror=alert(2)>',
     });
     hostile.guest.name = '<b>Ada</b>';
-    const mail = renderGuestMessage(hostile, SITE, NOW);
-    expect(mail.html).not.toMatch(/<script|<img|<b>/);
+    const mail = await renderGuestMessage(hostile, SITE, NOW);
+    expect(mail.html).not.toMatch(/<script|<img src=x|<b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot;');
     expect(mail.html).toContain('Dear &lt;b&gt;Ada&lt;/b&gt;,');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(2)&gt;');

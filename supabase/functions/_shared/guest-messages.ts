@@ -5,19 +5,23 @@
  * also get the event as an .ics file (the same UID as the calendar feed and 'Add to calendar', so a
  * calendar that has both shows one event) and their personal link,
  * `<site>/events/<slug>#guest=<token>`: the token sits in the fragment, which browsers never send,
- * so it reaches no server log and no Referer header; the door check-in reads it there.
+ * so it reaches no server log and no Referer header; the door check-in reads it there. The link is
+ * also shown as a QR code, a PNG sent with the message and shown inline (`cid:`), so it appears in
+ * mail clients that block remote images: the guest shows it at the door, where it is scanned.
  *
  * The HTML is for mail clients: tables for layout, inline styles only, the site's colours (ink
  * #0b1026, brand #2f49b8, the mark's sky #7dd3fc), and every value from the database escaped.
  * Times are in UTC and say so: an event row has no time zone of its own, and the attached .ics
  * puts the event in the guest's calendar at their local time.
  *
- * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given.
+ * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given. Asynchronous only
+ * because the QR code's PNG is compressed with the platform's CompressionStream.
  */
 import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
 import { formatLongDate, formatTimeOfDay } from './format-date.ts';
 import { GUEST_LINK_PARAMETER } from './guest-link.ts';
 import type { MailAttachment } from './mime.ts';
+import { qrCodePng } from './qr-png.ts';
 
 export const GUEST_MESSAGE_KINDS = ['received', 'approved', 'declined', 'waitlisted', 'invited'] as const;
 export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
@@ -106,6 +110,8 @@ interface Content {
   heading: string;
   paragraphs: string[];
   action?: Action;
+  /** The personal link whose QR code the message shows, under the action. */
+  code?: string;
   /** After the event's details. */
   closing?: string;
   /** Why the guest gets this mail (footer). */
@@ -116,6 +122,14 @@ const ASKED = 'You receive this e-mail because you asked for an invitation to th
 const PERSONAL_NOTE =
   'This link is yours alone: it opens your invitation, and at the door it is how we welcome you. Please do not forward it.';
 const CALENDAR_NOTE = 'The event is attached as a calendar file (.ics): open it to add the event to your calendar.';
+const CODE_NOTE =
+  'At the door, show this QR code (on your phone or printed): it is your personal link, and we scan it to welcome you.';
+const CODE_TEXT_NOTE =
+  'At the door, show the QR code in this e-mail, or your pass from the link above (it prints too): we scan it to welcome you.';
+/** How the HTML names the QR code's image (RFC 2392 `cid:`). */
+export const GUEST_CODE_CONTENT_ID = 'guest-code@cdo-vision';
+/** The QR code's size in the HTML, in CSS pixels (its PNG is a little larger, so it stays sharp). */
+const CODE_SIZE = 240;
 
 function contentOf(message: GuestMessage, siteUrl: string): Content {
   const title = message.event.title.trim();
@@ -141,6 +155,7 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
         heading: 'Your place is confirmed',
         paragraphs: [`We are delighted to confirm your place at ${title}. We look forward to welcoming you.`],
         action: personal,
+        code: personal.href,
         closing: CALENDAR_NOTE,
         reason: ASKED,
       };
@@ -152,6 +167,7 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
           `On behalf of the CDO Vision team, we would be delighted to welcome you to ${title}. A place is reserved for you.`,
         ],
         action: personal,
+        code: personal.href,
         closing: CALENDAR_NOTE,
         reason: 'You receive this e-mail because the CDO Vision team invited you to this event.',
       };
@@ -187,6 +203,7 @@ function textOf(message: GuestMessage, content: Content, eventUrl: string): stri
     if (content.action.note) lines.push(content.action.note);
     lines.push('');
   }
+  if (content.code) lines.push(CODE_TEXT_NOTE, '');
   lines.push(
     message.event.title.trim(),
     `When: ${eventWhen(message.event)}`,
@@ -229,6 +246,15 @@ function actionHtml(action: Action): string {
   );
 }
 
+function codeHtml(): string {
+  return (
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;"><tr><td style="padding:12px;background:#ffffff;border:1px solid ${COLORS.line};border-radius:8px;">` +
+    `<img src="cid:${GUEST_CODE_CONTENT_ID}" width="${CODE_SIZE}" height="${CODE_SIZE}" alt="QR code of your personal link" style="display:block;border:0;width:${CODE_SIZE}px;height:${CODE_SIZE}px;">` +
+    '</td></tr></table>' +
+    paragraph(CODE_NOTE, `font-size:14px;line-height:1.5;color:${COLORS.muted};`)
+  );
+}
+
 function detailsHtml(event: GuestMessageEvent, eventUrl: string): string {
   const row = (label: string, value: string) =>
     `<tr><th scope="row" style="padding:4px 16px 4px 0;text-align:left;vertical-align:top;font-size:14px;font-weight:600;color:${COLORS.muted};white-space:nowrap;">${label}</th>` +
@@ -254,6 +280,7 @@ function htmlOf(message: GuestMessage, content: Content, eventUrl: string): stri
     paragraph(`Dear ${message.guest.name.trim()},`) +
     content.paragraphs.map((text) => paragraph(text)).join('') +
     (content.action ? actionHtml(content.action) : '') +
+    (content.code ? codeHtml() : '') +
     detailsHtml(message.event, eventUrl) +
     (content.closing ? paragraph(content.closing) : '') +
     paragraph('Kind regards,', 'margin-bottom:0;') +
@@ -285,11 +312,25 @@ function calendarAttachment(event: GuestMessageEvent, siteUrl: string, now: Date
   };
 }
 
+/** The QR code of the personal link, shown inline by the HTML. */
+async function codeAttachment(link: string): Promise<MailAttachment> {
+  return {
+    filename: 'your-code.png',
+    contentType: 'image/png',
+    content: await qrCodePng(link),
+    contentId: GUEST_CODE_CONTENT_ID,
+  };
+}
+
 /**
  * The message for one status change. `siteUrl` is the public site's origin without a trailing
  * slash (links point there); `now` is the .ics DTSTAMP.
  */
-export function renderGuestMessage(message: GuestMessage, siteUrl: string, now?: Date): RenderedGuestMessage {
+export async function renderGuestMessage(
+  message: GuestMessage,
+  siteUrl: string,
+  now?: Date,
+): Promise<RenderedGuestMessage> {
   const content = contentOf(message, siteUrl);
   const eventUrl = `${siteUrl}${eventPath(message.event)}`;
   const withCalendar = message.kind === 'approved' || message.kind === 'invited';
@@ -297,6 +338,9 @@ export function renderGuestMessage(message: GuestMessage, siteUrl: string, now?:
     subject: content.subject,
     text: textOf(message, content, eventUrl),
     html: htmlOf(message, content, eventUrl),
-    attachments: withCalendar ? [calendarAttachment(message.event, siteUrl, now)] : [],
+    attachments: [
+      ...(withCalendar ? [calendarAttachment(message.event, siteUrl, now)] : []),
+      ...(content.code ? [await codeAttachment(content.code)] : []),
+    ],
   };
 }

@@ -248,6 +248,23 @@ describe('the HTTP adapter', () => {
     });
   });
 
+  it('names an inline image by its content_id, as Resend takes it', async () => {
+    const server = await provider((_, response) => sendJson(response, 200, { id: 'provider-id-2' }));
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47);
+    await sendMail({
+      ...GUEST_MAIL,
+      attachments: [{ filename: 'your-code.png', contentType: 'image/png', content: png, contentId: 'guest-code' }],
+    });
+    expect(JSON.parse(server.requests[0]!.body).attachments).toEqual([
+      {
+        filename: 'your-code.png',
+        content: Buffer.from(png).toString('base64'),
+        content_type: 'image/png',
+        content_id: 'guest-code',
+      },
+    ]);
+  });
+
   it('takes a reused idempotency key as already sent, and any other refusal as not sent', async () => {
     const server = await provider((_, response) =>
       sendJson(response, 409, {

@@ -3,7 +3,8 @@
  *
  * - `http` (the default): a Resend-style HTTP API, `POST <MAIL_API_URL>/emails` with
  *   `Authorization: Bearer <MAIL_API_KEY>` and `{ from, to, subject, text, html, attachments }`
- *   (attachments as `{ filename, content: <base64>, content_type }`), and an `Idempotency-Key`
+ *   (attachments as `{ filename, content: <base64>, content_type }`, and `content_id` for an image
+ *   the HTML shows inline as `cid:<content_id>`), and an `Idempotency-Key`
  *   header when the caller gives one, so that a retried send is not delivered twice. Providers such
  *   as Resend answer this call as is, and the local backend serves the same endpoint in its mailbox
  *   (server/mail/mailbox.ts), which `npm start` and the tests use.
@@ -77,6 +78,7 @@ async function sendOverHttp(mail: OutgoingMail): Promise<string> {
                 filename: attachment.filename,
                 content: base64(utf8(attachment.content)),
                 content_type: attachment.contentType,
+                ...(attachment.contentId ? { content_id: attachment.contentId } : {}),
               })),
             }
           : {}),

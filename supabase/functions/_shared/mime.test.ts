@@ -61,4 +61,34 @@ describe('MIME for SMTP', () => {
     });
     expect(raw).toContain("Content-Disposition: attachment; filename*=UTF-8''z%C3%BCrich.ics");
   });
+
+  it('sends an image the HTML shows inline with the HTML (multipart/related, by Content-ID), other files after', () => {
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47);
+    const raw = buildMimeMessage({
+      from: 'events@cdo-vision.example',
+      to: 'ada@corp.example',
+      subject: 'x',
+      text: 'Your link: https://cdo-vision.example/events/x#guest=abc',
+      html: '<img src="cid:guest-code@cdo-vision" alt="Your code">',
+      attachments: [
+        { filename: 'cdo-vision.ics', contentType: 'text/calendar', content: 'X' },
+        { filename: 'your-code.png', contentType: 'image/png', content: png, contentId: 'guest-code@cdo-vision' },
+      ],
+      messageId: 'x@cdo-vision.example',
+      boundary: 'fixed',
+    });
+    const root = parseMime(raw);
+    expect(root.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    const [alternative, calendar] = root.parts;
+    expect(alternative!.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    expect(calendar!.headers.get('content-disposition')).toBe('attachment; filename="cdo-vision.ics"');
+    const [text, related] = alternative!.parts;
+    expect(text!.body).toContain('https://cdo-vision.example/events/x#guest=abc');
+    expect(related!.headers.get('content-type')).toMatch(/^multipart\/related/);
+    const [html, image] = related!.parts;
+    expect(html!.body).toContain('src="cid:guest-code@cdo-vision"');
+    expect(image!.headers.get('content-id')).toBe('<guest-code@cdo-vision>');
+    expect(image!.headers.get('content-disposition')).toBe('inline; filename="your-code.png"');
+    expect(Buffer.from(image!.raw.replace(/\r\n/g, ''), 'base64')).toEqual(Buffer.from(png));
+  });
 });

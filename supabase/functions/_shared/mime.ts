@@ -17,6 +17,12 @@ export interface MailAttachment {
   contentType: string;
   /** The bytes; a string is sent as its UTF-8 encoding. */
   content: string | Uint8Array;
+  /**
+   * Set for an image the HTML shows inline, as `<img src="cid:<contentId>">` (RFC 2392): it goes
+   * with the HTML (multipart/related) rather than after the message, and mail clients show it
+   * without fetching anything, so it appears even where remote images are blocked.
+   */
+  contentId?: string;
 }
 
 export interface MimeMessage {
@@ -186,11 +192,13 @@ function textPart(subtype: 'plain' | 'html', text: string): Part {
 }
 
 function attachmentPart(attachment: MailAttachment): Part {
+  const disposition = attachment.contentId ? 'inline' : 'attachment';
   return {
     headers: [
       `Content-Type: ${oneLine(attachment.contentType)}`,
       'Content-Transfer-Encoding: base64',
-      `Content-Disposition: attachment; ${parameter('filename', attachment.filename)}`,
+      ...(attachment.contentId ? [`Content-ID: <${oneLine(attachment.contentId)}>`] : []),
+      `Content-Disposition: ${disposition}; ${parameter('filename', attachment.filename)}`,
     ],
     body: wrap(base64(utf8(attachment.content))),
   };
@@ -200,7 +208,7 @@ function attachmentPart(attachment: MailAttachment): Part {
  * Boundaries start with '=_': quoted-printable writes every '=' as '=3D' and base64 has no '_',
  * so no part's body can contain one.
  */
-function multipart(subtype: 'mixed' | 'alternative', boundary: string, parts: Part[]): Part {
+function multipart(subtype: 'mixed' | 'alternative' | 'related', boundary: string, parts: Part[]): Part {
   const body = parts
     .map((part) => `--${boundary}${CRLF}${part.headers.join(CRLF)}${CRLF}${CRLF}${part.body}${CRLF}`)
     .join('');
@@ -211,10 +219,13 @@ function multipart(subtype: 'mixed' | 'alternative', boundary: string, parts: Pa
 export function buildMimeMessage(message: MimeMessage): string {
   const stem = message.boundary ?? randomBoundary();
   const text = textPart('plain', message.text);
-  const content = message.html
-    ? multipart('alternative', `=_alt_${stem}`, [text, textPart('html', message.html)])
-    : text;
-  const attachments = message.attachments ?? [];
+  // Inline images travel with the HTML that shows them: mixed[alternative[text, related[html, images]], files].
+  const inline = message.html ? (message.attachments ?? []).filter((attachment) => attachment.contentId) : [];
+  const html = message.html ? textPart('html', message.html) : null;
+  const shown =
+    html && inline.length > 0 ? multipart('related', `=_rel_${stem}`, [html, ...inline.map(attachmentPart)]) : html;
+  const content = shown ? multipart('alternative', `=_alt_${stem}`, [text, shown]) : text;
+  const attachments = (message.attachments ?? []).filter((attachment) => !inline.includes(attachment));
   const root =
     attachments.length > 0
       ? multipart('mixed', `=_mixed_${stem}`, [content, ...attachments.map(attachmentPart)])
