@@ -20,6 +20,7 @@ import { Route as SponsorsRouteImport } from './routes/sponsors'
 import { Route as VisionTalksRouteImport } from './routes/vision-talks'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
+import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
 import { Route as AdminSessionsRouteImport } from './routes/admin/sessions'
@@ -85,6 +86,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAttendeesRoute = AdminAttendeesRouteImport.update({
   id: '/attendees',
   path: '/attendees',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCheckInRoute = AdminCheckInRouteImport.update({
+  id: '/check-in',
+  path: '/check-in',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
@@ -154,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/sponsors': typeof SponsorsRoute
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
@@ -177,6 +184,7 @@ export interface FileRoutesByTo {
   '/sponsors': typeof SponsorsRoute
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/sponsors': typeof SponsorsRoute
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
+  '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/sessions': typeof AdminSessionsRoute
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/sponsors'
     | '/vision-talks'
     | '/admin/attendees'
+    | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/sessions'
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/sponsors'
     | '/vision-talks'
     | '/admin/attendees'
+    | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/sessions'
@@ -275,6 +286,7 @@ export interface FileRouteTypes {
     | '/sponsors'
     | '/vision-talks'
     | '/admin/attendees'
+    | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/sessions'
@@ -381,6 +393,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAttendeesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/check-in': {
+      id: '/admin/check-in'
+      path: '/check-in'
+      fullPath: '/admin/check-in'
+      preLoaderRoute: typeof AdminCheckInRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/events': {
       id: '/admin/events'
       path: '/events'
@@ -463,6 +482,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAttendeesRoute: typeof AdminAttendeesRoute
+  AdminCheckInRoute: typeof AdminCheckInRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminInvitationsRoute: typeof AdminInvitationsRoute
   AdminSessionsRoute: typeof AdminSessionsRoute
@@ -478,6 +498,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAttendeesRoute: AdminAttendeesRoute,
+  AdminCheckInRoute: AdminCheckInRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminInvitationsRoute: AdminInvitationsRoute,
   AdminSessionsRoute: AdminSessionsRoute,

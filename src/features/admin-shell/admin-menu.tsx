@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import {
   CalendarDays,
+  DoorOpen,
   Handshake,
   LayoutDashboard,
   Layers,
@@ -30,6 +31,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { to: '/admin/events', label: 'Events', icon: <CalendarDays className={ICON} /> },
   { to: '/admin/attendees', label: 'Attendees', icon: <Users className={ICON} /> },
   { to: '/admin/invitations', label: 'Invitations', icon: <MailCheck className={ICON} /> },
+  { to: '/admin/check-in', label: 'Check-in', icon: <DoorOpen className={ICON} /> },
   { to: '/admin/sponsors', label: 'Sponsors', icon: <Handshake className={ICON} /> },
   { to: '/admin/sponsor-tiers', label: 'Sponsor Tiers', icon: <Layers className={ICON} /> },
   { to: '/admin/testimonials', label: 'Testimonials', icon: <MessageSquareQuote className={ICON} /> },

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { RosterGuest } from '../../data/door-roster.ts';
+import { countsLine, doorEventOrder, eventWhen, pendingLine, searchIndexOf, searchRoster } from './door-list.ts';
+
+const NOW = new Date(2026, 10, 27, 10, 0);
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 0).toISOString();
+const event = (id: string, startDay: number, endDay = startDay) => ({
+  id,
+  title: id,
+  start_date: at(startDay, 8),
+  end_date: at(endDay, 18),
+});
+
+function guest(name: string, company: string | null, checkedInAt: string | null = null): RosterGuest {
+  return {
+    key: name,
+    attendeeId: name,
+    name,
+    email: null,
+    company,
+    jobTitle: null,
+    photoUrl: null,
+    requestId: null,
+    token: null,
+    walkIn: false,
+    checkedInAt,
+    checkedInOn: checkedInAt ? 'Door phone 1' : null,
+    liveCheckInIds: checkedInAt ? ['x'] : [],
+  };
+}
+
+describe('the check-in screen', () => {
+  it("offers today's events first, then upcoming soonest first, then past latest first", () => {
+    const events = [
+      event('past-old', 1),
+      event('later', 30),
+      event('soon', 28),
+      event('today', 27),
+      event('past-recent', 20),
+      event('spans-today', 26, 28),
+    ];
+    expect(eventWhen(events[3]!, NOW)).toBe('today');
+    expect(eventWhen(events[5]!, NOW)).toBe('today');
+    expect(doorEventOrder(events, NOW).map((e) => e.id)).toEqual([
+      'spans-today',
+      'today',
+      'soon',
+      'later',
+      'past-recent',
+      'past-old',
+    ]);
+  });
+
+  it('searches name and company as typed, every word, any case, within the arrival filter', () => {
+    const index = searchIndexOf([
+      guest('Ada Lovelace', 'Analytical Engines', at(27, 9)),
+      guest('Grace Hopper', 'Navy'),
+      guest('Alan Turing', 'Bletchley Park'),
+    ]);
+    const names = (query: string, filter: 'all' | 'not-arrived' | 'checked-in' = 'all') =>
+      searchRoster(index, query, filter).map((g) => g.name);
+    expect(names('')).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+    expect(names('  NAVY ')).toEqual(['Grace Hopper']);
+    expect(names('a eng')).toEqual(['Ada Lovelace']);
+    expect(names('zzz')).toEqual([]);
+    expect(names('', 'not-arrived')).toEqual(['Grace Hopper', 'Alan Turing']);
+    expect(names('', 'checked-in')).toEqual(['Ada Lovelace']);
+  });
+
+  it('says the counts as the issue does', () => {
+    expect(countsLine(28, 34)).toBe('Checked in 28 of 34');
+    expect(pendingLine(3)).toBe('3 check-ins waiting to sync');
+    expect(pendingLine(1)).toBe('1 check-in waiting to sync');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The check-in screen's pure parts: the order events are offered in (today's first, then upcoming,
+ * then past), the search over the roster, and the words of its counts. The search index is made once
+ * per roster, so a keystroke only filters strings: the roster itself is not read again.
+ */
+import type { RosterGuest } from '../../data/door-roster.ts';
+
+export interface DoorEventLike {
+  id: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+}
+
+export type EventWhen = 'today' | 'upcoming' | 'past';
+
+const dayOf = (value: string | Date) => {
+  const date = new Date(value);
+  return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+};
+
+/** Whether an event happens today (in this device's calendar), is still to come, or is over. */
+export function eventWhen(event: DoorEventLike, now: Date = new Date()): EventWhen {
+  const today = dayOf(now);
+  if (dayOf(event.start_date) <= today && today <= dayOf(event.end_date)) return 'today';
+  return Date.parse(event.start_date) > now.getTime() ? 'upcoming' : 'past';
+}
+
+const RANK: Record<EventWhen, number> = { today: 0, upcoming: 1, past: 2 };
+
+/** Today's events first, then upcoming ones soonest first, then past ones latest first. */
+export function doorEventOrder<E extends DoorEventLike>(events: readonly E[], now: Date = new Date()): E[] {
+  const when = new Map(events.map((event) => [event.id, eventWhen(event, now)]));
+  return [...events].sort((a, b) => {
+    const wa = when.get(a.id)!;
+    const wb = when.get(b.id)!;
+    if (wa !== wb) return RANK[wa] - RANK[wb];
+    const byStart = Date.parse(a.start_date) - Date.parse(b.start_date);
+    return (wa === 'past' ? -byStart : byStart) || a.title.localeCompare(b.title);
+  });
+}
+
+export interface SearchableGuest {
+  guest: RosterGuest;
+  /** Name and company, lower-cased, searched as the admin types. */
+  text: string;
+}
+
+/** The roster ready to search: one lower-cased string per guest. */
+export function searchIndexOf(roster: readonly RosterGuest[]): SearchableGuest[] {
+  return roster.map((guest) => ({ guest, text: `${guest.name}\n${guest.company ?? ''}`.toLocaleLowerCase() }));
+}
+
+export type ArrivalFilter = 'all' | 'not-arrived' | 'checked-in';
+
+/** The guests whose name or company holds every word of `query` (any case), with the filter applied. */
+export function searchRoster(index: readonly SearchableGuest[], query: string, filter: ArrivalFilter): RosterGuest[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const shown: RosterGuest[] = [];
+  for (const { guest, text } of index) {
+    if (filter === 'not-arrived' && guest.checkedInAt !== null) continue;
+    if (filter === 'checked-in' && guest.checkedInAt === null) continue;
+    if (words.every((word) => text.includes(word))) shown.push(guest);
+  }
+  return shown;
+}
+
+/** 'Checked in 28 of 34'. */
+export const countsLine = (checkedIn: number, total: number) => `Checked in ${checkedIn} of ${total}`;
+
+/** '3 check-ins waiting to sync' (undos count as check-ins: both are rows of the door). */
+export const pendingLine = (count: number) => `${count} ${count === 1 ? 'check-in' : 'check-ins'} waiting to sync`;

@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AttendeePhoto } from '../../features/attendee-profile/attendee-photo.tsx';
+import { CheckInPage, type GuestPhoto } from '../../features/door/check-in-page.tsx';
+
+export interface CheckInSearch {
+  event?: string | undefined;
+}
+
+export const Route = createFileRoute('/admin/check-in')({
+  validateSearch: (search: Record<string, unknown>): CheckInSearch => ({
+    event: typeof search.event === 'string' && search.event !== '' ? search.event : undefined,
+  }),
+  head: () => ({
+    meta: [
+      { title: 'Check-in | CDO Vision' },
+      { name: 'description', content: 'Check guests in at the door, offline too, on several phones at once.' },
+    ],
+  }),
+  component: CheckInRoute,
+});
+
+/** The site's attendee photo (initials when there is none), as the roster shows it. */
+const GuestPhotoOfSite: GuestPhoto = ({ name, photoUrl, size }) => (
+  <AttendeePhoto attendee={{ name, photo_url: photoUrl }} size={size} />
+);
+
+function CheckInRoute() {
+  const { event } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CheckInPage
+      eventId={event}
+      onEvent={(id) => void navigate({ search: { event: id }, replace: true })}
+      Photo={GuestPhotoOfSite}
+    />
+  );
+}
