@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';
 import {
   BADGE_LAYOUTS,
+  badgeLayoutOf,
   badgePages,
   badgePrintCss,
   badgesPerPage,
@@ -22,7 +23,8 @@ import { DoorEventSelect, useDoorEvent, type DoorEvent } from './door-event.tsx'
 export interface BadgesSearch {
   event?: string | undefined;
   guest?: string | undefined;
-  layout: BadgeLayoutId;
+  /** One badge per label unless the address says otherwise. */
+  layout?: BadgeLayoutId | undefined;
 }
 
 export interface BadgesPageProps extends BadgesSearch {
@@ -33,7 +35,7 @@ export interface BadgesPageProps extends BadgesSearch {
 export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, onSearch }: BadgesPageProps) {
   const { events, event } = useDoorEvent(eventId);
   const roster = useRoster(event ? event.id : null);
-  const layout = BADGE_LAYOUTS[layoutId];
+  const layout = BADGE_LAYOUTS[badgeLayoutOf(layoutId)];
   const guests = roster.guests && guestKey ? roster.guests.filter((guest) => guest.key === guestKey) : roster.guests;
   const single = guestKey ? (guests?.[0] ?? null) : null;
 
@@ -74,7 +76,7 @@ export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, 
                   type="radio"
                   name="badge-layout"
                   value={choice.id}
-                  checked={choice.id === layoutId}
+                  checked={choice.id === layout.id}
                   onChange={() => onSearch({ layout: choice.id })}
                   className="h-4 w-4 accent-brand"
                 />
@@ -88,7 +90,7 @@ export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, 
         <p>
           <Link
             to="/admin/check-in/badges"
-            search={{ event: event.id, layout: layoutId }}
+            search={{ event: event.id, layout: layout.id }}
             className="text-sm font-medium text-brand-strong underline"
           >
             Badges for every guest
