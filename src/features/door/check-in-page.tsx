@@ -34,6 +34,7 @@ import {
   type ArrivalFilter,
 } from './door-list.ts';
 import { DEFAULT_BADGE_LAYOUT } from './badge-layout.ts';
+import { PrintBadgeLink } from './print-badge-link.tsx';
 import { ScanDialog } from './scan-dialog.tsx';
 import { useDoorSync } from './use-door-sync.ts';
 import { WalkInDialog } from './walk-in-dialog.tsx';
@@ -192,6 +193,8 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
               Undo
             </Button>
           ) : null}
+          {/* The badges helper's mount: print the badge of the guest just checked in. */}
+          {!last?.undone && lastGuest.checkedInAt ? <PrintBadgeLink eventId={event.id} guest={lastGuest} /> : null}
         </div>
       ) : null}
 
