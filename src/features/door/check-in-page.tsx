@@ -70,9 +70,12 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
   const allEvents = useAdminRows('events');
   const events = useMemo(() => (allEvents ? doorEventOrder(allEvents) : undefined), [allEvents]);
   const chosen = events?.find((event) => event.id === eventId) ?? events?.[0];
+  const headingId = useId();
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h2 className="text-2xl font-bold">Check-in</h2>
+    <section aria-labelledby={headingId} className="mx-auto max-w-2xl space-y-4">
+      <h2 id={headingId} className="text-2xl font-bold">
+        Check-in
+      </h2>
       {events === undefined ? (
         <p className="text-slate-600">Loading...</p>
       ) : !chosen ? (
@@ -98,7 +101,7 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
           <DoorRoster key={chosen.id} event={chosen} events={events} Photo={Photo} />
         </>
       )}
-    </div>
+    </section>
   );
 }
 
