@@ -3,7 +3,8 @@
  * (the data hook matches either). 'Loading...' until the event is read, the 404 page when there is
  * no such event, and the offline page when the device is offline and holds nothing of it. The head here is the generic one the prerendered shell carries; the page sets the
  * event's own title, description, Open Graph tags and JSON-LD once it has loaded (the app server puts
- * them, and the whole page, into the HTML it serves: src/entry-server.tsx).
+ * them, and the whole page, into the HTML it serves: src/entry-server.tsx). A guest's personal link
+ * (`#guest=<token>`) also opens their pass (src/features/guest-pass/).
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
@@ -15,6 +16,7 @@ import {
   type AttendeeSlots,
   type RequestInviteSlot,
 } from '../../features/event-detail/event-page-view.tsx';
+import { GuestPassHost } from '../../features/guest-pass/guest-pass-host.tsx';
 import { RequestInviteHost, RequestInviteOpener } from '../../features/request-invite/request-invite-host.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
 import { OfflinePage } from '../../features/site-chrome/offline-page.tsx';
@@ -75,6 +77,7 @@ function EventRoute() {
           />
         </RequestInviteHost>
       </AttendeeProfileHost>
+      <GuestPassHost eventTitle={event.title} />
     </main>
   );
 }

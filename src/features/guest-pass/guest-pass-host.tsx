@@ -1,0 +1,38 @@
+/**
+ * The guest's pass on the event page: their personal link, `/events/<slug>#guest=<token>`, opens the
+ * page with the 'Your pass' dialog, which shows the link as a QR code to show (or print) at the door.
+ * The token is read from the fragment and never leaves the page: no request carries it, and the
+ * code is drawn in the browser. The dialog and the QR library are a chunk of their own, loaded only
+ * when the fragment holds a token, so the event page's first load does not grow.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { guestTokenOfHash } from '../../../supabase/functions/_shared/guest-link.ts';
+import { retryableImport } from '../../lib/retryable-import.ts';
+import { useOnDemand } from '../../ui/on-demand.ts';
+
+const dialogModule = retryableImport(() => import('./guest-pass-dialog.tsx'), 'GuestPassDialog');
+const loadDialog = async () => (await dialogModule()).GuestPassDialog;
+
+export function GuestPassHost({ eventTitle }: { eventTitle: string }) {
+  const [link, setLink] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [GuestPassDialog, requestDialog] = useOnDemand(loadDialog);
+
+  useEffect(() => {
+    const read = () => {
+      if (!guestTokenOfHash(window.location.hash)) return;
+      void requestDialog().then((loaded) => {
+        if (!loaded) return;
+        setLink(window.location.href);
+        setOpen(true);
+      });
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, [requestDialog]);
+
+  const changeOpen = useCallback((next: boolean) => setOpen(next), []);
+  if (!GuestPassDialog || !link) return null;
+  return <GuestPassDialog link={link} eventTitle={eventTitle} open={open} onOpenChange={changeOpen} />;
+}
