@@ -105,7 +105,7 @@ export function AttendanceReportPage({ event: eventId, onEvent }: AttendanceRepo
           <div className="space-y-2">
             <ConfirmDialog
               trigger={
-                <Button disabled={!actions.ready || !links}>
+                <Button disabled={!actions.ready || !links} className="h-auto! min-h-11 py-2 whitespace-normal!">
                   <UserCheck aria-hidden="true" className="h-4 w-4" />
                   Mark checked-in guests as past attendees
                 </Button>

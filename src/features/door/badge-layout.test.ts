@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_LAYOUTS, badgeLayoutOf, badgePages, badgePrintCss, badgesPerPage } from './badge-layout.ts';
+import {
+  BADGE_LAYOUTS,
+  badgeLayoutOf,
+  badgeNameSize,
+  badgePages,
+  badgePrintCss,
+  badgesPerPage,
+} from './badge-layout.ts';
 
 describe('badge layouts', () => {
   it('reads the layout from the address, the label by default', () => {
@@ -34,5 +41,14 @@ describe('badge layouts', () => {
   it("sets the printed page to the layout's size", () => {
     expect(badgePrintCss(BADGE_LAYOUTS.label)).toContain('size: 4in 3in');
     expect(badgePrintCss(BADGE_LAYOUTS.a4)).toContain('size: 210mm 297mm');
+  });
+
+  it('prints a short name large and a long one smaller', () => {
+    expect(badgeNameSize('Ada Lovelace', BADGE_LAYOUTS.label)).toBe(28);
+    expect(badgeNameSize('Alexandra Montgomery-Smith', BADGE_LAYOUTS.label)).toBe(22);
+    expect(badgeNameSize('Maria-Fernanda de los Santos Rodríguez', BADGE_LAYOUTS.label)).toBe(17);
+    expect(badgeNameSize('x'.repeat(60), BADGE_LAYOUTS.label)).toBe(14);
+    expect(badgeNameSize('Ada Lovelace', BADGE_LAYOUTS.a4)).toBe(18);
+    expect(badgeNameSize('x'.repeat(60), BADGE_LAYOUTS.a4)).toBe(10);
   });
 });

@@ -16,6 +16,10 @@ export interface BadgeLayout {
   badge: { width: string; height: string };
   columns: number;
   rows: number;
+  /** The name's type size in points by its length: the first step whose length it does not exceed. */
+  nameSizes: readonly (readonly [maxLength: number, points: number])[];
+  /** The name's size when it is longer than every step. */
+  smallestNameSize: number;
 }
 
 export const BADGE_LAYOUTS: Readonly<Record<BadgeLayoutId, BadgeLayout>> = {
@@ -26,6 +30,12 @@ export const BADGE_LAYOUTS: Readonly<Record<BadgeLayoutId, BadgeLayout>> = {
     badge: { width: '4in', height: '3in' },
     columns: 1,
     rows: 1,
+    nameSizes: [
+      [16, 28],
+      [28, 22],
+      [44, 17],
+    ],
+    smallestNameSize: 14,
   },
   a4: {
     id: 'a4',
@@ -34,6 +44,12 @@ export const BADGE_LAYOUTS: Readonly<Record<BadgeLayoutId, BadgeLayout>> = {
     badge: { width: '90mm', height: '55mm' },
     columns: 2,
     rows: 4,
+    nameSizes: [
+      [18, 18],
+      [30, 15],
+      [48, 12],
+    ],
+    smallestNameSize: 10,
   },
 };
 
@@ -48,6 +64,15 @@ export function badgeLayoutOf(value: unknown): BadgeLayoutId {
 /** How many badges one printed page holds. */
 export function badgesPerPage(layout: BadgeLayout): number {
   return layout.columns * layout.rows;
+}
+
+/**
+ * The type size of a guest's name on a badge, in points: as large as the badge takes for a short
+ * name, smaller for a longer one, so that it fits in a few lines and leaves room for the event.
+ */
+export function badgeNameSize(name: string, layout: BadgeLayout): number {
+  const length = name.trim().length;
+  return layout.nameSizes.find(([maxLength]) => length <= maxLength)?.[1] ?? layout.smallestNameSize;
 }
 
 /** `items` cut into printed pages of the layout, in order; no pages for no items. */

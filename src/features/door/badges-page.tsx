@@ -12,6 +12,7 @@ import { BackToDashboard } from '../../ui/list-page.tsx';
 import {
   BADGE_LAYOUTS,
   badgeLayoutOf,
+  badgeNameSize,
   badgePages,
   badgePrintCss,
   badgesPerPage,
@@ -175,8 +176,11 @@ function NameBadge({ guest, event, layout }: { guest: RosterGuest; event: DoorEv
       <div className="bg-brand px-[4mm] py-[1.5mm] text-white" style={{ fontSize: label ? '12pt' : '8pt' }}>
         <span className="font-bold tracking-wide">CDO Vision</span>
       </div>
-      <div className="flex flex-1 flex-col justify-center px-[4mm]">
-        <p className="leading-tight font-bold break-words" style={{ fontSize: label ? '28pt' : '17pt' }}>
+      <div className="flex min-h-0 flex-1 flex-col justify-center overflow-hidden px-[4mm]">
+        <p
+          className="line-clamp-3 leading-tight font-bold break-words"
+          style={{ fontSize: `${badgeNameSize(guest.name, layout)}pt` }}
+        >
           {guest.name}
         </p>
         {guest.jobTitle ? (
