@@ -14,8 +14,10 @@
  *   the device then holds, and offline repeat visits (bench/offline.ts).
  * - invitations: bulk-approving 200 requests for an invite in the back office, from the click to
  *   the server holding every approval (bench/invitations.ts).
- * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse`, `-- offline` or `-- invitations`
- * runs one part.
+ * - door: the check-in screen with 1,000 guests: search keystroke to list (p95), tap to checked in
+ *   (p95), and three phones' offline check-ins converging after reconnecting (bench/door.ts).
+ * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse`, `-- offline`, `-- invitations` or
+ * `-- door` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
@@ -27,12 +29,13 @@ import { runSyncBench } from './sync.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runOfflineBench } from './offline.ts';
 import { runInvitationsBench } from './invitations.ts';
+import { runDoorBench } from './door.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const parts = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['reads', 'load', 'sync', 'lighthouse', 'offline', 'invitations'];
+  : ['reads', 'load', 'sync', 'lighthouse', 'offline', 'invitations', 'door'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -176,3 +179,4 @@ if (parts.includes('sync')) await runSyncBench();
 if (parts.includes('lighthouse')) await runLighthouseBench();
 if (parts.includes('offline')) await runOfflineBench();
 if (parts.includes('invitations')) await runInvitationsBench();
+if (parts.includes('door')) await runDoorBench();

@@ -115,12 +115,34 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
   const [last, setLast] = useState<LastAction | null>(null);
   const [walkingIn, setWalkingIn] = useState(false);
   const [scanning, setScanning] = useState(false);
+  // Guests tapped in here whose check-in the replica's list does not show yet, with the tap's time:
+  // the row says so at once (the local write and the list's update take a moment on a busy phone).
+  const [tapped, setTapped] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const device = useDevice();
   const filterLabel = useId();
 
   const roster = useMemo(() => guests ?? [], [guests]);
   const index = useMemo(() => searchIndexOf(roster), [roster]);
   const shown = useMemo(() => searchRoster(index, query, filter), [index, query, filter]);
-  const inCount = useMemo(() => checkedInCount(roster), [roster]);
+  const inCount = useMemo(
+    () => checkedInCount(roster) + roster.filter((guest) => guest.checkedInAt === null && tapped.has(guest.key)).length,
+    [roster, tapped],
+  );
+  // Once the list shows a tapped guest in, the tap has done its part (an undo later must show).
+  const [prunedFor, setPrunedFor] = useState(roster);
+  if (prunedFor !== roster) {
+    setPrunedFor(roster);
+    const seen = roster.filter((guest) => guest.checkedInAt !== null && tapped.has(guest.key));
+    if (seen.length > 0) {
+      const next = new Map(tapped);
+      for (const guest of seen) next.delete(guest.key);
+      setTapped(next);
+    }
+  }
+  const asShown = (guest: RosterGuest): RosterGuest => {
+    const at = guest.checkedInAt === null ? tapped.get(guest.key) : undefined;
+    return at ? { ...guest, checkedInAt: at, checkedInOn: device.label || device.id } : guest;
+  };
   // The last guest acted on, as the roster has them now (an undo elsewhere shows here too).
   const lastGuest = last ? (roster.find((guest) => guest.key === last.guest.key) ?? last.guest) : null;
 
@@ -130,10 +152,16 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
       : '';
 
   async function checkIn(guest: RosterGuest) {
+    if (guest.checkedInAt === null) setTapped((current) => new Map(current).set(guest.key, new Date().toISOString()));
     try {
       await actions.checkIn(event.id, guest);
       setLast({ guest, undone: false });
     } catch (error) {
+      setTapped((current) => {
+        const next = new Map(current);
+        next.delete(guest.key);
+        return next;
+      });
       toastError(error);
     }
   }
@@ -251,17 +279,20 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
       ) : (
         <>
           <ul aria-label="Guests" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {shown.slice(0, limit).map((guest) => (
-              <GuestRow
-                key={guest.key}
-                guest={guest}
-                when={guest.checkedInAt ? whenAndWhere(guest) : ''}
-                disabled={!actions.ready}
-                Photo={Photo}
-                onCheckIn={checkIn}
-                onUndo={undo}
-              />
-            ))}
+            {shown.slice(0, limit).map((listed) => {
+              const guest = asShown(listed);
+              return (
+                <GuestRow
+                  key={guest.key}
+                  guest={guest}
+                  when={guest.checkedInAt ? whenAndWhere(guest) : ''}
+                  disabled={!actions.ready || guest !== listed}
+                  Photo={Photo}
+                  onCheckIn={checkIn}
+                  onUndo={undo}
+                />
+              );
+            })}
           </ul>
           {shown.length > limit ? (
             <Button
