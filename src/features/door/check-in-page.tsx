@@ -7,7 +7,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { CloudOff, QrCode, RefreshCw, UserPlus } from 'lucide-react';
-import { memo, useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
+import { useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import {
   DEVICE_LABEL_MAX,
@@ -366,7 +366,7 @@ interface GuestRowProps {
 }
 
 /** One guest: photo, name, company, and 'Check in', or when and where they were checked in with 'Undo'. */
-const GuestRow = memo(function GuestRow({ guest, when, disabled, Photo, onCheckIn, onUndo }: GuestRowProps) {
+function GuestRow({ guest, when, disabled, Photo, onCheckIn, onUndo }: GuestRowProps) {
   const inside = guest.checkedInAt !== null;
   return (
     <li className={cx('flex items-center gap-3 p-3', inside && 'bg-emerald-50')}>
@@ -389,7 +389,7 @@ const GuestRow = memo(function GuestRow({ guest, when, disabled, Photo, onCheckI
       )}
     </li>
   );
-});
+}
 
 /** The screen's own sync line: offline or online, and the check-ins still waiting for the server. */
 function DoorStatus() {
