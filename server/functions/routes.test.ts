@@ -127,6 +127,8 @@ describe('the functions as deployed', () => {
         zod: `npm:zod@${pkg.dependencies.zod}`,
         // zod's mini build, for a function that uses a schema the app shares (_shared/invite-request.ts).
         ...('zod/mini' in imports ? { 'zod/mini': `npm:zod@${pkg.dependencies.zod}/mini` } : {}),
+        // The QR code of a guest's personal link, for a function that sends guests' messages.
+        ...('qrcode' in imports ? { qrcode: `npm:qrcode@${pkg.dependencies.qrcode}` } : {}),
       });
       expect(await readFile(new URL('index.ts', folder), 'utf8'), name).toContain('Deno.serve(handler)');
     }
