@@ -56,6 +56,21 @@ export function daysFromNow(days: number, hour = 9): string {
 
 /** Serious and critical axe violations on the page as it is now, as 'rule: help (targets)'. */
 export async function axe(page: Page): Promise<string[]> {
+  // Colours are checked as they end up: a toast or dialog still fading in has low contrast for a
+  // moment (seen on a loaded machine). Endless animations (spinners) are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
