@@ -175,7 +175,8 @@ create trigger queue_guest_message after insert or update of status on public.in
   for each row execute function private.queue_guest_message();
 
 -- Takes up to `max_messages` messages due for sending and leases them for two minutes (a sender
--- that dies leaves them to the next), with what the mail needs: the guest, the event, the token.
+-- that dies leaves them to the next), with what the mail needs: the guest, the event, the token. In
+-- the order of the changes, so that a sender can keep one guest's messages in that order.
 create function public.claim_guest_messages(max_messages integer default 20)
   returns jsonb
   language plpgsql
@@ -199,7 +200,7 @@ begin
            next_attempt_at = now() + interval '2 minutes'
       from due
      where m.id = due.id
-    returning m.id, m.kind, m.request_id, m.created_at
+    returning m.id, m.kind, m.request_id, m.created_at, m.status_changed_at
   )
   select coalesce(jsonb_agg(jsonb_build_object(
            'id', l.id,
@@ -210,7 +211,7 @@ begin
            'event', jsonb_build_object(
              'id', e.id, 'slug', e.slug, 'title', e.title, 'subheading', e.subheading,
              'location', e.location, 'start_date', e.start_date, 'end_date', e.end_date)
-         ) order by l.created_at), '[]'::jsonb)
+         ) order by l.status_changed_at, l.created_at), '[]'::jsonb)
     into answer
     from leased l
     join public.invite_requests r on r.id = l.request_id

@@ -87,8 +87,18 @@ export async function sendDueGuestMessages(service: SupabaseClient = createServi
   while (Date.now() - started < RUN_BUDGET_MS) {
     const batch = await claim(service);
     if (batch.length === 0) break;
-    const outcomes = await Promise.all(batch.map((message) => deliver(service, message)));
-    for (const sent of outcomes) run[sent ? 'sent' : 'failed'] += 1;
+    // One guest's messages go one after another, in the order of the changes (an approval and then a
+    // decline must not arrive the other way round); different guests' go at once.
+    const byRequest = new Map<string, GuestMessage[]>();
+    for (const message of batch) {
+      const key = message.guest.token;
+      byRequest.set(key, [...(byRequest.get(key) ?? []), message]);
+    }
+    await Promise.all(
+      [...byRequest.values()].map(async (messages) => {
+        for (const message of messages) run[(await deliver(service, message)) ? 'sent' : 'failed'] += 1;
+      }),
+    );
   }
   return run;
 }
