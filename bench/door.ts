@@ -13,19 +13,14 @@
  * p50/p95/max. Figures only, no assertions. DOOR_BENCH_DIST=<folder> uses an existing build.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { rm } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
-import { generateDemoImages } from '../scripts/generate-demo-images.ts';
 import { findChromium } from '../scripts/machine.ts';
-import { ssrDirOf } from '../scripts/page-template.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
+import { onBuiltApp } from './built-app.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GUESTS = 1000;
 const TAPS = 30;
 const PER_DEVICE = 20;
@@ -305,22 +300,8 @@ async function benchDoor(distDir: string): Promise<void> {
   }
 }
 
-export async function runDoorBench(): Promise<void> {
-  const given = process.env.DOOR_BENCH_DIST;
-  const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-bench-door-${process.pid}`);
-  if (!given) {
-    await generateDemoImages(path.join(root, 'public/demo'));
-    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-  }
-  try {
-    out(`\nDoor · PGlite · Chromium (${findChromium()})`);
-    await benchDoor(distDir);
-  } finally {
-    if (!given) {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(ssrDirOf(distDir), { recursive: true, force: true });
-    }
-  }
+export function runDoorBench(): Promise<void> {
+  return onBuiltApp('door', 'Door', benchDoor);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runDoorBench();

@@ -13,19 +13,14 @@
  * INVITATIONS_BENCH_DIST=<folder> uses an existing build (`vite build --outDir <folder>`).
  */
 import os from 'node:os';
-import path from 'node:path';
-import { rm } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
-import { generateDemoImages } from '../scripts/generate-demo-images.ts';
 import { findChromium } from '../scripts/machine.ts';
-import { ssrDirOf } from '../scripts/page-template.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
+import { onBuiltApp } from './built-app.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Math.max(1, Number(process.env.BENCH_INVITATION_RUNS ?? 3));
 const REQUESTS = 200;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
@@ -184,22 +179,8 @@ async function benchApprovals(distDir: string): Promise<void> {
   }
 }
 
-export async function runInvitationsBench(): Promise<void> {
-  const given = process.env.INVITATIONS_BENCH_DIST;
-  const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-bench-invitations-${process.pid}`);
-  if (!given) {
-    await generateDemoImages(path.join(root, 'public/demo'));
-    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-  }
-  try {
-    out(`\nInvitations · PGlite · Chromium (${findChromium()})`);
-    await benchApprovals(distDir);
-  } finally {
-    if (!given) {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(ssrDirOf(distDir), { recursive: true, force: true });
-    }
-  }
+export function runInvitationsBench(): Promise<void> {
+  return onBuiltApp('invitations', 'Invitations', benchApprovals);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runInvitationsBench();
