@@ -33,9 +33,10 @@ test("a visitor's replica holds the attendees but none of their e-mail addresses
 });
 
 test("an admin's replica has the e-mail addresses", async ({ openClient, backend }) => {
-  const attendee = await backend.insert('attendees', { name: 'Ada Lovelace', email: 'ada.sync@example.org' });
+  const email = `ada.${randomUUID().slice(0, 8)}@example.org`;
+  const attendee = await backend.insert('attendees', { name: 'Ada Lovelace', email });
   const admin = await openClient();
-  await admin.waitForDoc('attendees', attendee.id as string, (doc) => doc.email === 'ada.sync@example.org');
+  await admin.waitForDoc('attendees', attendee.id as string, (doc) => doc.email === email);
 });
 
 test("a visitor's replica has no invite requests, not even their collection; an admin's keeps them in step", async ({

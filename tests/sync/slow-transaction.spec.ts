@@ -11,6 +11,8 @@ import type { BackendInfo } from './support/serve.ts';
 test('an event inserted by a slow transaction reaches a visitor even though another write started after it', async ({
   openClient,
 }) => {
+  // The first call starts a PostgreSQL cluster and a backend on it.
+  test.setTimeout(90_000);
   const backend = new Backend(await control<BackendInfo>('POST', '/postgres'));
   const visitor = await openClient({ mode: 'public', backend });
   await visitor.call('awaitInitialPull', ['events']);

@@ -98,8 +98,17 @@ function send(response: ServerResponse, status: number, value: unknown): void {
 const routes: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
   'GET /config': async () => ({ primary: primaryInfo, harnessUrl: `http://localhost:${harnessPort}` }),
   'POST /postgres': async () => describe((await postgresBackend()).backend, 'postgres'),
-  /** Begins a transaction on the PostgreSQL backend's database, runs `sql` in it and keeps it open. */
+  /**
+   * Begins a transaction on the PostgreSQL backend's database, runs `sql` in it and keeps it open.
+   * One left open by an attempt that timed out (its `finally` never ran) is rolled back first: it
+   * holds the change clock's lock, and the retry's writes would wait on it.
+   */
   'POST /transactions': async (input) => {
+    for (const [handle, leftover] of openTransactions) {
+      openTransactions.delete(handle);
+      await leftover.query('rollback').catch(() => undefined);
+      await leftover.end().catch(() => undefined);
+    }
     const { databaseUrl } = await postgresBackend();
     const connection = new pg.Client({ connectionString: databaseUrl });
     await connection.connect();
