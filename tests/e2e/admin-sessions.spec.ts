@@ -63,7 +63,17 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await openSessionsPage(page);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
   await page.getByRole('button', { name: 'Add Session' }).click();
-  await page.getByLabel('Event', { exact: true }).selectOption({ label: eventTitle });
+  // The event picker lists the events by start date, earliest first (spec section 7, admin reads).
+  const { data: byStart } = await api.admin
+    .from('events')
+    .select('title')
+    .eq('_deleted', false)
+    .order('start_date', { ascending: true });
+  const eventPicker = page.getByLabel('Event', { exact: true });
+  await expect
+    .poll(async () => (await eventPicker.locator('option').allTextContents()).filter((text) => text !== 'No event'))
+    .toEqual(byStart!.map((row) => row.title));
+  await eventPicker.selectOption({ label: eventTitle });
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Description').fill('Why data products need owners.');
   await page.getByLabel('Start time').fill('09:30');

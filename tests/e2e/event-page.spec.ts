@@ -640,6 +640,9 @@ test('the page sets its title, description, Open Graph tags and an Event in JSON
   await expect.poll(async () => (await events()).length).toBe(0);
   await expect(page).not.toHaveTitle(new RegExp(event.title));
   await expect(page.locator('meta[property="og:type"]')).toHaveCount(0);
+  // The description the server rendered for the event leaves too: the home page's own is the only one.
+  await expect.poll(descriptions).not.toContain('Thirty-five data leaders, one day in Oslo');
+  expect((await descriptions()).length).toBeGreaterThan(0);
 });
 
 test('a full event page has no serious accessibility violations', async ({ page, api }) => {

@@ -12,12 +12,9 @@ const byText = (a: string, b: string) => a.localeCompare(b, undefined, { sensiti
 // Compared as instants: the server and the local replica may print the same time differently.
 const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
 
-/** Events by start date, earliest first. */
+/** Events by start date, earliest first (the events list and every event picker of the back office). */
 export const eventsByStartDate = (a: EventDoc, b: EventDoc) =>
   byTime(a.start_date, b.start_date) || byText(a.title, b.title);
-
-/** Events by title (the session form's event picker). */
-export const eventsByTitle = (a: EventDoc, b: EventDoc) => byText(a.title, b.title);
 
 /** Sessions by start time, latest first (the sessions page). */
 export const sessionsByStartTimeDescending = (a: SessionDoc, b: SessionDoc) =>

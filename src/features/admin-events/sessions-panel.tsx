@@ -12,7 +12,7 @@ import { toast } from '../../ui/toaster.tsx';
 import {
   attendeesByName,
   byDisplayOrder,
-  eventsByTitle,
+  eventsByStartDate,
   sessionsByStartTimeDescending,
   type SessionDoc,
 } from './admin-rows.ts';
@@ -33,7 +33,7 @@ const speakersByOrder = byDisplayOrder<SyncDoc<'session_speakers'>>;
 export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
   const allSessions = useAdminRows('sessions', sessionsByStartTimeDescending);
-  const events = useAdminRows('events', eventsByTitle);
+  const events = useAdminRows('events', eventsByStartDate);
   const attendees = useAdminRows('attendees', attendeesByName);
   const speakers = useAdminRows('session_speakers', speakersByOrder);
   const { remove } = useAdminActions();

@@ -70,7 +70,7 @@ export function eventHeadTags(event: EventRow, pageUrl: string, origin: string):
   const head = eventHead(event, pageUrl, origin);
   return [
     `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}"/>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" data-event-page=""/>`,
     ...head.properties.map(
       ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" data-event-page=""/>`,
     ),
@@ -110,8 +110,8 @@ export function useEventHead(event: EventRow | null): void {
     const origin = window.location.origin;
     const { title, description, properties, jsonLd } = eventHead(event, `${origin}${window.location.pathname}`, origin);
 
-    // What the server put in for this event (scripts/serve-app.ts) gives way to this effect's own
-    // tags, which leave with the page.
+    // What the server put in for this event (scripts/serve-app.ts), its description included, gives
+    // way to this effect's own tags, which leave with the page.
     document.head.querySelectorAll('[data-event-page]').forEach((element) => element.remove());
     const titleBefore = document.title;
     document.title = title;
