@@ -74,8 +74,26 @@ test('a visitor sees the overview with TBD venue and the 30+ attendees fallback'
   // Nothing else to show: no 'Join the Leaders', agenda, sponsors, gallery, testimonials or videos.
   await expect(page.getByRole('heading', { name: 'Join the Leaders' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Gallery' })).toHaveCount(0);
+  // The nav still names all eight sections (spec section 2); only Overview leads anywhere.
   const nav = page.getByRole('navigation', { name: 'Event sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Attendees',
+    'Agenda',
+    'Why Attend',
+    'Sponsors',
+    'Gallery',
+    'Testimonials',
+    'Videos',
+  ]);
+  await expect(nav.getByRole('link', { disabled: false })).toHaveText(['Overview']);
+  const gallery = nav.getByRole('link', { name: 'Gallery' });
+  await expect(gallery).toBeDisabled();
+  await expect(gallery).not.toHaveAttribute('href');
+  // Tab from Overview leaves the nav: the seven others are not in the way.
+  await nav.getByRole('link', { name: 'Overview' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await nav.evaluate((element) => element.contains(document.activeElement))).toBe(false);
   await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
 });
 
@@ -228,7 +246,7 @@ test("'Join the Leaders' shows up to 4 why-attend cards, the attendee grids and 
   await expect(form).toHaveCount(0);
 
   const nav = page.getByRole('navigation', { name: 'Event sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Attendees', 'Why Attend']);
+  await expect(nav.getByRole('link', { disabled: false })).toHaveText(['Overview', 'Attendees', 'Why Attend']);
 });
 
 test("'Join the Leaders' is hidden without attendees and why-attend points", async ({ page, api }) => {
@@ -471,7 +489,7 @@ test('the section nav follows the scroll position and scrolls to a section on cl
   await page.goto(`/events/${event.slug}`);
 
   const nav = page.getByRole('navigation', { name: 'Event sections' });
-  await expect(nav.getByRole('link')).toHaveText([
+  await expect(nav.getByRole('link', { disabled: false })).toHaveText([
     'Overview',
     'Attendees',
     'Agenda',

@@ -71,10 +71,13 @@ export const SECTION_LABELS = {
 
 export type SectionId = keyof typeof SECTION_LABELS;
 
+/** Every section, in the nav's order. */
+export const SECTION_IDS = Object.keys(SECTION_LABELS) as SectionId[];
+
 /** The anchor of the bottom 'Get in Touch' section, where the page's call-to-action buttons lead. */
 export const CONTACT_SECTION_ID = 'get-in-touch';
 
-/** Which sections an event shows; the nav lists exactly these. */
+/** Which sections an event shows; the nav links to these (and lists the others as unavailable). */
 export function shownSections(page: EventPage): SectionId[] {
   const attendees = page.attendees.some((link) => link.attendee !== null);
   const whyAttend = points(page.event.why_attend).length > 0;
