@@ -167,6 +167,16 @@ describe('a visitor asks for an invite', () => {
     expect(stored?.guest_token).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('takes any 8-4-4-4-12 event id, not only RFC 9562 ones (the demo events are md5-made ids)', async () => {
+    // Version nibble 7, variant nibble 4: not an RFC 9562 UUID, as the seed's md5(...)::uuid ids are.
+    const id = `bf455865-27be-7670-451f-${hex(6)}`;
+    await newEvent({ id, title: 'An event whose id is not an RFC UUID' });
+    const email = uniqueEmail();
+    const answer = await send(requestBody({ email, event_id: id }));
+    expect(answer.status).toBe(200);
+    expect(await storedFor(email)).toEqual([expect.objectContaining({ event_id: id, status: 'pending' })]);
+  });
+
   it('answers only POST, and a browser preflight', async () => {
     const answer = await send(undefined, { method: 'GET' });
     expect(answer.status).toBe(405);

@@ -101,7 +101,7 @@ export type InviteRequestFields = z.infer<typeof inviteRequestFieldsSchema>;
 
 /** What the app posts to the request-invite function: the event and the visitor's fields. */
 export const inviteRequestBodySchema = z.extend(inviteRequestFieldsSchema, {
-  event_id: z.uuid('This event could not be found'),
+  event_id: z.guid('This event could not be found'),
 });
 
 export type InviteRequestBody = z.infer<typeof inviteRequestBodySchema>;
