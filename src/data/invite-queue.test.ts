@@ -53,16 +53,26 @@ describe('the approval queue', () => {
     expect([older, newer, same].sort(requestsNewestFirst).map((r) => r.name)).toEqual(['Another', 'Newer', 'Older']);
   });
 
-  it("counts an event's seats as its approved and invited guests, and says '32 of 40 seats'", () => {
+  it("counts an event's seats as its current attendees and guests approved or invited, each once, and says '32 of 40 seats'", () => {
     const rows = [
-      request({ status: 'approved' }),
-      request({ status: 'invited' }),
+      // Linked by the server to attendee 'ada', who is also on the event's list.
+      request({ status: 'approved', attendee_id: 'ada' }),
+      // Decided offline: not linked yet.
+      request({ status: 'invited', attendee_id: null }),
       request({ status: 'pending' }),
-      request({ status: 'declined' }),
+      request({ status: 'declined', attendee_id: 'dan' }),
       request({ status: 'waitlisted' }),
       request({ status: 'approved', event_id: 'event-b' }),
     ];
-    expect(seatsTaken(rows, 'event-a')).toBe(2);
+    const links = [
+      { event_id: 'event-a', attendee_id: 'ada', attendee_type: 'current' },
+      // Added by an admin, no request.
+      { event_id: 'event-a', attendee_id: 'bo', attendee_type: 'current' },
+      { event_id: 'event-a', attendee_id: 'cy', attendee_type: 'past' },
+      { event_id: 'event-b', attendee_id: 'eve', attendee_type: 'current' },
+    ];
+    expect(seatsTaken(rows, links, 'event-a')).toBe(3);
+    expect(seatsTaken([], links, 'event-b')).toBe(1);
     expect(seatsLine(32, 40)).toBe('32 of 40 seats');
     expect(seatsLine(0, 1)).toBe('0 of 1 seat');
     expect(seatsLine(5, null)).toBeNull();

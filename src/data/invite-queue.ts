@@ -51,11 +51,28 @@ export function matchesSearch(request: InviteRequest, query: string): boolean {
   return [request.name, request.email, request.company ?? ''].some((text) => text.toLocaleLowerCase().includes(needle));
 }
 
-/** The seats an event's requests hold: approved and invited guests. */
-export function seatsTaken(requests: readonly InviteRequest[], eventId: string): number {
-  return requests.filter(
-    (request) => request.event_id === eventId && (request.status === 'approved' || request.status === 'invited'),
-  ).length;
+/**
+ * The seats an event's guests hold: its current attendees (added by an admin, or linked by the server
+ * when a request was approved or invited), and approved or invited guests the server has not linked
+ * yet (a decision made offline). Each person once.
+ */
+export function seatsTaken(
+  requests: readonly InviteRequest[],
+  links: readonly Pick<SyncDoc<'event_attendees'>, 'event_id' | 'attendee_id' | 'attendee_type'>[],
+  eventId: string,
+): number {
+  const attendees = new Set(
+    links
+      .filter((link) => link.event_id === eventId && link.attendee_type === 'current')
+      .map((link) => link.attendee_id),
+  );
+  let unlinked = 0;
+  for (const request of requests) {
+    if (request.event_id !== eventId || (request.status !== 'approved' && request.status !== 'invited')) continue;
+    if (request.attendee_id) attendees.add(request.attendee_id);
+    else unlinked += 1;
+  }
+  return attendees.size + unlinked;
 }
 
 /** '32 of 40 seats' (issue 15's words); null for an event that sets no limit. */

@@ -49,6 +49,7 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
   const requests = useAdminRows('invite_requests', requestsNewestFirst);
   const pulled = useAdminTablePulled('invite_requests');
   const events = useAdminRows('events', eventsByStartDate);
+  const links = useAdminRows('event_attendees');
   const decisions = useInviteDecisions();
   const bulk = useBulkDecisions();
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -72,8 +73,9 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
   // The selection is what is selected among the rows shown: a filter hides rows from a bulk decision too.
   const chosen = useMemo(() => shown.filter((request) => selected.has(request.id)), [shown, selected]);
   const event = scopeEvent === '' ? undefined : events?.find((candidate) => candidate.id === scopeEvent);
-  const seats = event ? seatsLine(seatsTaken(requests ?? [], event.id), event.capacity) : null;
-  const overBy = event?.capacity ? seatsTaken(requests ?? [], event.id) - event.capacity : 0;
+  const taken = event ? seatsTaken(requests ?? [], links ?? [], event.id) : 0;
+  const seats = event ? seatsLine(taken, event.capacity) : null;
+  const overBy = event?.capacity ? taken - event.capacity : 0;
   const busy = bulk.progress !== null;
 
   const select = (id: string, on: boolean) =>
