@@ -39,6 +39,8 @@ export function createApp(services: BackendServices): Hono {
         'x-metadata',
         'cache-control',
         'accept',
+        // supabase-js numbers its retries of a failed read (the hosted gateway allows it too).
+        'x-retry-count',
       ],
       exposeHeaders: [
         'Content-Range',
