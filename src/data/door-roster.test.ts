@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkedInCount, rosterOf, type AttendeeRow, type CheckInRow, type RosterInput } from './door-roster.ts';
+import {
+  checkedInCount,
+  deviceName,
+  rosterOf,
+  type AttendeeRow,
+  type CheckInRow,
+  type RosterInput,
+} from './door-roster.ts';
 
 const EVENT = 'event-door';
 const OTHER = 'event-other';
@@ -31,7 +38,7 @@ function checkIn(overrides: Partial<CheckInRow>): CheckInRow {
     event_id: EVENT,
     attendee_id: null,
     undoes: null,
-    device_id: 'device-a',
+    device_id: 'a1b2c3d4-0000-4000-8000-00000000000a',
     device_label: null,
     checked_in_at: '2026-11-27T09:00:00.000Z',
     walk_in_name: null,
@@ -83,19 +90,23 @@ describe('the roster at the door', () => {
   it('shows the earliest live check-in of any device, and an undo on one device of a check-in made on another', () => {
     const onA = checkIn({
       attendee_id: ada.id,
-      device_id: 'device-a',
+      device_id: 'a1b2c3d4-0000-4000-8000-00000000000a',
       device_label: 'Door phone 1',
       checked_in_at: '2026-11-27T09:05:00.000Z',
     });
-    const onB = checkIn({ attendee_id: ada.id, device_id: 'device-b', checked_in_at: '2026-11-27T09:02:00.000Z' });
+    const onB = checkIn({
+      attendee_id: ada.id,
+      device_id: 'b1c2d3e4-0000-4000-8000-00000000000b',
+      checked_in_at: '2026-11-27T09:02:00.000Z',
+    });
     const otherEvent = checkIn({ event_id: OTHER, attendee_id: grace.id });
 
     let [first] = rosterOf(input([onA, onB, otherEvent]));
-    expect(first).toMatchObject({ checkedInAt: '2026-11-27T09:02:00.000Z', checkedInOn: 'device-b' });
+    expect(first).toMatchObject({ checkedInAt: '2026-11-27T09:02:00.000Z', checkedInOn: 'Device B1C2' });
     expect(first!.liveCheckInIds).toEqual([onA.id, onB.id].sort());
 
     // Device C undoes B's check-in only: A's still counts, so Ada stays in, at A's time.
-    const undoB = checkIn({ undoes: onB.id, attendee_id: ada.id, device_id: 'device-c' });
+    const undoB = checkIn({ undoes: onB.id, attendee_id: ada.id, device_id: 'c1d2e3f4-0000-4000-8000-00000000000c' });
     [first] = rosterOf(input([onA, onB, undoB]));
     expect(first).toMatchObject({
       checkedInAt: '2026-11-27T09:05:00.000Z',
@@ -104,7 +115,7 @@ describe('the roster at the door', () => {
     });
 
     // Undoing A's too: out; checking in again later: in at the new time.
-    const undoA = checkIn({ undoes: onA.id, device_id: 'device-b' });
+    const undoA = checkIn({ undoes: onA.id, device_id: 'b1c2d3e4-0000-4000-8000-00000000000b' });
     let roster = rosterOf(input([onA, onB, undoB, undoA]));
     expect(roster[0]).toMatchObject({ checkedInAt: null, checkedInOn: null, liveCheckInIds: [] });
     expect(checkedInCount(roster)).toBe(0);
@@ -119,13 +130,13 @@ describe('the roster at the door', () => {
       walk_in_name: 'Katherine Johnson',
       walk_in_email: 'Kat@NASA.example',
       walk_in_company: 'NASA',
-      device_id: 'device-a',
+      device_id: 'a1b2c3d4-0000-4000-8000-00000000000a',
       checked_in_at: '2026-11-27T09:10:00.000Z',
     });
     const onB = checkIn({
       walk_in_name: 'K. Johnson',
       walk_in_email: 'kat@nasa.example',
-      device_id: 'device-b',
+      device_id: 'b1c2d3e4-0000-4000-8000-00000000000b',
       checked_in_at: '2026-11-27T09:11:00.000Z',
     });
     let roster = rosterOf(input([onA, onB]));
@@ -138,7 +149,7 @@ describe('the roster at the door', () => {
       email: 'kat@nasa.example',
       company: 'NASA',
       checkedInAt: '2026-11-27T09:10:00.000Z',
-      checkedInOn: 'device-a',
+      checkedInOn: 'Device A1B2',
     });
     expect(before.liveCheckInIds).toEqual([onA.id, onB.id]);
     expect(checkedInCount(roster)).toBe(1);
@@ -185,17 +196,27 @@ describe('the roster at the door', () => {
 
   it('keeps a guest in when one of two live check-ins is undone, and out once both are', () => {
     const first = checkIn({ attendee_id: grace.id, checked_in_at: '2026-11-27T09:00:00.000Z' });
-    const second = checkIn({ attendee_id: grace.id, device_id: 'device-b', checked_in_at: '2026-11-27T09:01:00.000Z' });
-    const undoFirst = checkIn({ undoes: first.id, device_id: 'device-b' });
+    const second = checkIn({
+      attendee_id: grace.id,
+      device_id: 'b1c2d3e4-0000-4000-8000-00000000000b',
+      checked_in_at: '2026-11-27T09:01:00.000Z',
+    });
+    const undoFirst = checkIn({ undoes: first.id, device_id: 'b1c2d3e4-0000-4000-8000-00000000000b' });
     let grace1 = rosterOf(input([first, second, undoFirst]))[1]!;
     expect(grace1).toMatchObject({
       checkedInAt: '2026-11-27T09:01:00.000Z',
-      checkedInOn: 'device-b',
+      checkedInOn: 'Device B1C2',
       liveCheckInIds: [second.id],
     });
     const undoSecond = checkIn({ undoes: second.id });
     grace1 = rosterOf(input([first, second, undoFirst, undoSecond]))[1]!;
     expect(grace1.checkedInAt).toBeNull();
+  });
+
+  it('calls a device by the name staff gave it, else by the start of its id', () => {
+    expect(deviceName('22990cf7-9cde-4528-914a-6fc84a6d859f', 'Front desk')).toBe('Front desk');
+    expect(deviceName('22990cf7-9cde-4528-914a-6fc84a6d859f', '  ')).toBe('Device 2299');
+    expect(deviceName('6dc58022-aaaa-4bbb-8ccc-dddddddddddd', null)).toBe('Device 6DC5');
   });
 
   it('leaves out past attendees and rows of other events', () => {

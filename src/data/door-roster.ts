@@ -163,7 +163,7 @@ export function rosterOf({ eventId, eventAttendees, attendees, requests, checkIn
   for (const [key, row] of earliest) {
     const guest = guests.get(key)!;
     guest.checkedInAt = row.checked_in_at;
-    guest.checkedInOn = row.device_label?.trim() || row.device_id;
+    guest.checkedInOn = deviceName(row.device_id, row.device_label);
   }
 
   for (const request of requests) {
@@ -250,6 +250,20 @@ function readDevice(): DeviceRecord {
   device = { id, label };
   if (stored?.id !== id) localStorage.setItem(DEVICE_KEY, JSON.stringify(device));
   return device;
+}
+
+/**
+ * What a device is called on screen and in the report: the name staff gave it, else 'Device' and
+ * the start of its id ('Device 2299'), which tells phones apart without a wall of hex.
+ */
+export function deviceName(id: string, label: string | null | undefined): string {
+  return (
+    label?.trim() ||
+    `Device ${id
+      .replace(/[^0-9a-z]/gi, '')
+      .slice(0, 4)
+      .toUpperCase()}`
+  );
 }
 
 /** This device's id: made once, kept in localStorage. */

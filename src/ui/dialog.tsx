@@ -40,7 +40,7 @@ export function Dialog({ open, onOpenChange, trigger, title, description, childr
           ) : null}
           <div className="mt-4">{children}</div>
           <Radix.Close
-            className="absolute top-4 right-4 rounded-sm p-1 text-slate-600 hover:text-ink"
+            className="absolute top-2 right-2 rounded-sm p-3 text-slate-600 hover:text-ink"
             aria-label="Close"
           >
             <svg

@@ -211,7 +211,7 @@ export function SidebarTrigger({ className, label = 'Toggle menu' }: { className
       aria-expanded={isMobile ? openMobile : open}
       title={`${label} (Ctrl+B)`}
       className={cx(
-        'inline-flex h-10 w-10 items-center justify-center rounded-md text-ink hover:bg-slate-100',
+        'inline-flex h-11 w-11 items-center justify-center rounded-md text-ink hover:bg-slate-100',
         className,
       )}
     >

@@ -226,6 +226,12 @@ test('three phones check guests in offline, overlapping, with an undo across dev
       await eventually(counts(device.page)).toHaveText('Checked in 3 of 5');
       await eventually.poll(() => rosterShown(device.page)).toEqual(expected);
     }
+    // Door 1's last action, the walk-in, still reads as checked in, with its Undo, once the server has
+    // linked the walk-in to an attendee (another key on the roster).
+    const lastAction = one.page.getByRole('status').filter({ hasText: walker.name });
+    await expect(lastAction).toContainText(`${walker.name} checked in at`);
+    await expect(lastAction.getByRole('button', { name: 'Undo' })).toBeVisible();
+
     // The same times and devices on every phone.
     const shown = await Promise.all(devices.map((device) => rowTexts(device.page)));
     expect(shown[1]).toEqual(shown[0]);
@@ -299,13 +305,30 @@ test("the check-in screen opens on today's edition, passes axe, and every contro
   // Search as you type, by company.
   await page.getByLabel('Search').fill('CONTOSO');
   await expect.poll(() => rosterShown(page)).toEqual([`${guests[1]!.name}: out`]);
+
+  // By keyboard: Enter checks the guest in, and the focus stays on the row, now on its Undo.
+  const second = row(page, guests[1]!.name);
+  await second.getByRole('button', { name: `Check in ${guests[1]!.name}` }).focus();
+  await page.keyboard.press('Enter');
+  const undo = second.getByRole('button', { name: `Undo check-in of ${guests[1]!.name}` });
+  await expect(undo).toBeFocused();
+  await expect(counts(page)).toHaveText('Checked in 2 of 2');
+  // Undo waits for the row to be stored, then takes Enter too; the focus stays on the row.
+  await expect(undo).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(second.getByRole('button', { name: `Check in ${guests[1]!.name}` })).toBeFocused();
+  await expect(counts(page)).toHaveText('Checked in 1 of 2');
   await page.getByLabel('Search').fill('');
 
   await page.setViewportSize({ width: 360, height: 780 });
   const screen = page.getByRole('region', { name: 'Check-in' });
   await expect(screen).toBeVisible();
+  // The screen's controls, and the back office's header above it (menu, Sign Out).
   const small = await screen.evaluate((element) =>
-    [...element.querySelectorAll<HTMLElement>('button, a[href], input, select')]
+    [
+      ...element.querySelectorAll<HTMLElement>('button, a[href], input, select'),
+      ...document.querySelectorAll<HTMLElement>('header button'),
+    ]
       .filter((control) => control.offsetParent !== null)
       .map((control) => ({ control, box: control.getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44 || box.width < 44)
@@ -317,13 +340,16 @@ test("the check-in screen opens on today's edition, passes axe, and every contro
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // A walk-in with bad input is refused at its fields, and nothing is written.
+  // (The server has the two check-ins and the undo above.)
+  await expect.poll(async () => (await serverCheckIns(api, event.id)).length, { timeout: 30_000 }).toBe(3);
   await page.getByRole('button', { name: 'Walk-in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Walk-in' });
   await dialog.getByLabel('E-mail').fill('not an address');
   await dialog.getByRole('button', { name: 'Check in walk-in' }).click();
   await expect(dialog.getByText('Enter their name')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
   await expect(dialog.getByText('Enter a valid e-mail address, such as name@company.com')).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  expect(await serverCheckIns(api, event.id)).toHaveLength(1);
+  expect(await serverCheckIns(api, event.id)).toHaveLength(3);
 });

@@ -33,7 +33,7 @@ export function AdminShell({ isAdmin, email, onSignOut, syncStatus, children }: 
             <div className="ml-auto flex flex-wrap items-center gap-3">
               {syncStatus}
               {email ? <span className="hidden text-sm text-slate-600 md:inline">{email}</span> : null}
-              <Button variant="outline" size="sm" onClick={onSignOut}>
+              <Button variant="outline" size="sm" className="min-h-11" onClick={onSignOut}>
                 <LogOut aria-hidden="true" className="h-4 w-4" />
                 Sign Out
               </Button>

@@ -92,7 +92,7 @@ export function AttendanceReportPage({ event: eventId, onEvent }: AttendanceRepo
           <BackToDashboard />
         </div>
       </div>
-      {events ? <DoorEventSelect events={events} eventId={eventId} onChange={onEvent} /> : null}
+      {events ? <DoorEventSelect events={events} selected={event?.id} onChange={onEvent} /> : null}
       {events === undefined ? (
         <p className="text-slate-600">Loading...</p>
       ) : !event ? (
@@ -130,13 +130,12 @@ export function AttendanceReportPage({ event: eventId, onEvent }: AttendanceRepo
 function Counts({ rows }: { rows: readonly AttendanceRow[] }) {
   const counts = attendanceCounts(rows);
   const items = [
-    ['Checked in', `${counts['checked-in']} of ${counts.expected}`],
-    ['Walk-ins', String(counts['walk-in'])],
+    ['Checked in', `${counts.present} of ${counts.total}`],
+    ['Of them walk-ins', String(counts['walk-in'])],
     ['No-shows', String(counts['no-show'])],
-    ['Present in all', String(counts.present)],
   ] as const;
   return (
-    <dl aria-label="Counts" className="grid max-w-2xl grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl aria-label="Counts" className="grid max-w-2xl grid-cols-3 gap-3">
       {items.map(([term, value]) => (
         <div key={term} className="rounded-md border border-slate-200 p-3">
           <dt className="text-sm text-slate-600">{term}</dt>

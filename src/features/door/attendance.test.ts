@@ -80,12 +80,12 @@ describe('the attendance report', () => {
     ]);
   });
 
-  it('counts each group, the expected guests without the walk-ins', () => {
+  it('counts each group, and all who came (walk-ins too) of everyone on the roster', () => {
     expect(attendanceCounts(attendanceRows(roster))).toEqual({
       'checked-in': 1,
       'walk-in': 1,
       'no-show': 2,
-      expected: 3,
+      total: 4,
       present: 2,
     });
   });

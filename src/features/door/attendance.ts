@@ -35,17 +35,16 @@ export function attendanceRows(roster: readonly RosterGuest[]): AttendanceRow[] 
   return [...came, ...rows.filter((row) => row.attendance === 'no-show')];
 }
 
-export type AttendanceCounts = Record<Attendance, number> & { expected: number; present: number };
+export type AttendanceCounts = Record<Attendance, number> & { total: number; present: number };
 
-/** How many of each; `expected` leaves the walk-ins out, `present` counts all who are in. */
+/**
+ * How many of each; `present` counts all who are in, walk-ins too, of the `total` on the roster: the
+ * check-in screen's 'Checked in 12 of 37', so that the door and the report say the same.
+ */
 export function attendanceCounts(rows: readonly AttendanceRow[]): AttendanceCounts {
   const counts = { 'checked-in': 0, 'walk-in': 0, 'no-show': 0 };
   for (const row of rows) counts[row.attendance] += 1;
-  return {
-    ...counts,
-    expected: counts['checked-in'] + counts['no-show'],
-    present: counts['checked-in'] + counts['walk-in'],
-  };
+  return { ...counts, total: rows.length, present: counts['checked-in'] + counts['walk-in'] };
 }
 
 export const ATTENDANCE_CSV_COLUMNS = [

@@ -64,7 +64,7 @@ export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, 
         {events ? (
           <DoorEventSelect
             events={events}
-            eventId={eventId}
+            selected={event?.id}
             onChange={(next) => onSearch({ event: next, guest: undefined })}
           />
         ) : null}

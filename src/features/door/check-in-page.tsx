@@ -12,6 +12,7 @@ import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import {
   DEVICE_LABEL_MAX,
   checkedInCount,
+  deviceName,
   setDeviceLabel,
   useCheckInActions,
   useDevice,
@@ -141,10 +142,19 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
   }
   const asShown = (guest: RosterGuest): RosterGuest => {
     const at = guest.checkedInAt === null ? tapped.get(guest.key) : undefined;
-    return at ? { ...guest, checkedInAt: at, checkedInOn: device.label || device.id } : guest;
+    return at ? { ...guest, checkedInAt: at, checkedInOn: deviceName(device.id, device.label) } : guest;
   };
-  // The last guest acted on, as the roster has them now (an undo elsewhere shows here too).
-  const lastGuest = last ? (roster.find((guest) => guest.key === last.guest.key) ?? last.guest) : null;
+  // The last guest acted on, as the roster has them now (an undo elsewhere shows here too). A walk-in
+  // changes key once the server has linked them to an attendee: found again by e-mail.
+  const lastOnRoster = last
+    ? (roster.find((guest) => guest.key === last.guest.key) ??
+      (last.guest.walkIn && last.guest.email
+        ? roster.find((guest) => guest.email?.toLowerCase() === last.guest.email!.toLowerCase())
+        : undefined))
+    : undefined;
+  const lastGuest = last ? (lastOnRoster ? asShown(lastOnRoster) : last.guest) : null;
+  // Undone here, or on another device since (the roster has them, not checked in).
+  const lastUndone = Boolean(last?.undone) || (lastOnRoster !== undefined && lastGuest?.checkedInAt === null);
 
   const whenAndWhere = (guest: RosterGuest) =>
     guest.checkedInAt
@@ -213,19 +223,19 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
         >
           <p className="text-sm text-ink">
             <strong>{lastGuest.name}</strong>{' '}
-            {last?.undone
+            {lastUndone
               ? 'check-in undone'
               : lastGuest.checkedInAt
                 ? `checked in ${whenAndWhere(lastGuest)}`
                 : 'checked in'}
           </p>
-          {!last?.undone && lastGuest.checkedInAt ? (
+          {!lastUndone && lastGuest.checkedInAt ? (
             <Button variant="outline" className="min-h-11" onClick={() => void undo(lastGuest)}>
               Undo
             </Button>
           ) : null}
           {/* The badges helper's mount: print the badge of the guest just checked in. */}
-          {!last?.undone && lastGuest.checkedInAt ? <PrintBadgeLink eventId={event.id} guest={lastGuest} /> : null}
+          {!lastUndone && lastGuest.checkedInAt ? <PrintBadgeLink eventId={event.id} guest={lastGuest} /> : null}
         </div>
       ) : null}
 
@@ -286,7 +296,8 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
                   key={guest.key}
                   guest={guest}
                   when={guest.checkedInAt ? whenAndWhere(guest) : ''}
-                  disabled={!actions.ready || guest !== listed}
+                  disabled={!actions.ready}
+                  storing={guest !== listed}
                   Photo={Photo}
                   onCheckIn={checkIn}
                   onUndo={undo}
@@ -360,13 +371,15 @@ interface GuestRowProps {
   guest: RosterGuest;
   when: string;
   disabled: boolean;
+  /** Checked in on screen, the row not stored yet: Undo waits (and keeps the focus the tap left on it). */
+  storing: boolean;
   Photo: GuestPhoto;
   onCheckIn(guest: RosterGuest): Promise<void>;
   onUndo(guest: RosterGuest): Promise<void>;
 }
 
 /** One guest: photo, name, company, and 'Check in', or when and where they were checked in with 'Undo'. */
-function GuestRow({ guest, when, disabled, Photo, onCheckIn, onUndo }: GuestRowProps) {
+function GuestRow({ guest, when, disabled, storing, Photo, onCheckIn, onUndo }: GuestRowProps) {
   const inside = guest.checkedInAt !== null;
   return (
     <li className={cx('flex items-center gap-3 p-3', inside && 'bg-emerald-50')}>
@@ -377,7 +390,15 @@ function GuestRow({ guest, when, disabled, Photo, onCheckIn, onUndo }: GuestRowP
         {inside ? <p className="text-sm text-emerald-800">Checked in {when}</p> : null}
       </div>
       {inside ? (
-        <Button variant="outline" className="min-h-11 min-w-20" disabled={disabled} onClick={() => void onUndo(guest)}>
+        <Button
+          variant="outline"
+          className="min-h-11 min-w-20"
+          disabled={disabled}
+          aria-disabled={storing || undefined}
+          onClick={() => {
+            if (!storing) void onUndo(guest);
+          }}
+        >
           Undo
           <span className="sr-only"> check-in of {guest.name}</span>
         </Button>

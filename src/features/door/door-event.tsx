@@ -2,37 +2,43 @@
  * The event a badge or report page is about, named in its address (`?event=<id>`), and the select
  * that changes it. Events come from the admin replica, so the pages work offline.
  */
+import { useMemo } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
 import { Field, Select } from '../../ui/field.tsx';
+import { doorEventOrder, eventWhen } from './door-list.ts';
 
 export type DoorEvent = SyncDoc<'events'>;
 
-const newestFirst = (a: DoorEvent, b: DoorEvent) => Date.parse(b.start_date) - Date.parse(a.start_date);
-
-/** The events, newest first (undefined while the replica loads), and the one `eventId` names. */
+/**
+ * The events in the check-in screen's order (today's, then upcoming, then past; undefined while the
+ * replica loads), and the one `eventId` names; with none named, the event happening today, if any.
+ */
 export function useDoorEvent(eventId: string | undefined): {
   events: DoorEvent[] | undefined;
   event: DoorEvent | null;
 } {
-  const events = useAdminRows('events', newestFirst);
-  return { events, event: events?.find((event) => event.id === eventId) ?? null };
+  const allEvents = useAdminRows('events');
+  const events = useMemo(() => (allEvents ? doorEventOrder(allEvents) : undefined), [allEvents]);
+  const named = eventId ? events?.find((event) => event.id === eventId) : events?.find((e) => eventWhen(e) === 'today');
+  return { events, event: named ?? null };
 }
 
 export function DoorEventSelect({
   events,
-  eventId,
+  selected,
   onChange,
 }: {
   events: readonly DoorEvent[];
-  eventId: string | undefined;
+  /** The event shown (named in the address, or today's). */
+  selected: string | undefined;
   onChange(eventId: string): void;
 }) {
   return (
     <Field label="Event" className="max-w-md">
       {(ids) => (
-        <Select {...ids} value={eventId ?? ''} onChange={(change) => onChange(change.target.value)}>
-          {eventId ? null : <option value="">Choose an event</option>}
+        <Select {...ids} value={selected ?? ''} onChange={(change) => onChange(change.target.value)}>
+          {selected ? null : <option value="">Choose an event</option>}
           {events.map((event) => (
             <option key={event.id} value={event.id}>
               {event.title} ({formatLongDate(event.start_date)})

@@ -51,19 +51,23 @@ describe('the check-in screen', () => {
     ]);
   });
 
-  it('searches name and company as typed, every word, any case, within the arrival filter', () => {
+  it('searches name and company as typed, every word, any case or accent, within the arrival filter', () => {
     const index = searchIndexOf([
       guest('Ada Lovelace', 'Analytical Engines', at(27, 9)),
       guest('Grace Hopper', 'Navy'),
       guest('Alan Turing', 'Bletchley Park'),
+      guest('Chloé García', 'Banco'),
+      guest('Zoë Núñez', 'Telco'),
     ]);
     const names = (query: string, filter: 'all' | 'not-arrived' | 'checked-in' = 'all') =>
       searchRoster(index, query, filter).map((g) => g.name);
-    expect(names('')).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
+    expect(names('')).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Chloé García', 'Zoë Núñez']);
     expect(names('  NAVY ')).toEqual(['Grace Hopper']);
     expect(names('a eng')).toEqual(['Ada Lovelace']);
     expect(names('zzz')).toEqual([]);
-    expect(names('', 'not-arrived')).toEqual(['Grace Hopper', 'Alan Turing']);
+    expect(names('chloe garcia')).toEqual(['Chloé García']);
+    expect(names('Zoë')).toEqual(['Zoë Núñez']);
+    expect(names('', 'not-arrived')).toEqual(['Grace Hopper', 'Alan Turing', 'Chloé García', 'Zoë Núñez']);
     expect(names('', 'checked-in')).toEqual(['Ada Lovelace']);
   });
 

@@ -42,20 +42,23 @@ export function doorEventOrder<E extends DoorEventLike>(events: readonly E[], no
 
 export interface SearchableGuest {
   guest: RosterGuest;
-  /** Name and company, lower-cased, searched as the admin types. */
+  /** Name and company, lower-cased without accents, searched as the admin types. */
   text: string;
 }
 
-/** The roster ready to search: one lower-cased string per guest. */
+/** Lower case without accents: 'chloe' finds 'Chloé', typed in a hurry on a phone at the door. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
+/** The roster ready to search: one folded string per guest. */
 export function searchIndexOf(roster: readonly RosterGuest[]): SearchableGuest[] {
-  return roster.map((guest) => ({ guest, text: `${guest.name}\n${guest.company ?? ''}`.toLocaleLowerCase() }));
+  return roster.map((guest) => ({ guest, text: folded(`${guest.name}\n${guest.company ?? ''}`) }));
 }
 
 export type ArrivalFilter = 'all' | 'not-arrived' | 'checked-in';
 
-/** The guests whose name or company holds every word of `query` (any case), with the filter applied. */
+/** The guests whose name or company holds every word of `query` (any case or accent), with the filter applied. */
 export function searchRoster(index: readonly SearchableGuest[], query: string, filter: ArrivalFilter): RosterGuest[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = folded(query).split(/\s+/).filter(Boolean);
   const shown: RosterGuest[] = [];
   for (const { guest, text } of index) {
     if (filter === 'not-arrived' && guest.checkedInAt !== null) continue;

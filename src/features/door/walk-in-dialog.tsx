@@ -2,7 +2,7 @@
  * 'Walk-in': add a person at the door and check them in, offline too. Their e-mail makes them one
  * attendee however many phones take them; someone on the roster already is checked in as themselves.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { RosterGuest, WalkInPerson } from '../../data/door-roster.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -23,6 +23,12 @@ export function WalkInDialog({ open, onOpenChange, roster, onWalkIn }: WalkInDia
   const [values, setValues] = useState<WalkInValues>(EMPTY);
   const [errors, setErrors] = useState<WalkInErrors>({});
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // A refused submit takes the focus to the first field to fix.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const change = (field: keyof WalkInValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -59,7 +65,7 @@ export function WalkInDialog({ open, onOpenChange, roster, onWalkIn }: WalkInDia
       title="Walk-in"
       description="Add a person at the door and check them in. Works offline."
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
+      <form ref={form} noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
         <Field label="Name" error={errors.name}>
           {(ids) => (
             <Input {...ids} autoComplete="off" className="min-h-11" value={values.name} onChange={change('name')} />
