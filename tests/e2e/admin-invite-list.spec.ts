@@ -126,7 +126,7 @@ test('admin pastes a list to invite: the preview marks each row, the report says
   await dialog.getByLabel('Guests (CSV)').fill(csv);
 
   await expect(
-    dialog.getByText('3 to invite (2 already on the list), 1 left as is, 3 invalid, 1 duplicate'),
+    dialog.getByText('3 to invite (2 of them asked already), 1 approved or invited already, 3 invalid, 1 duplicate'),
   ).toBeVisible();
   await expect(previewRow(page, newGuest.name)).toContainText('Will be invited');
   await expect(previewRow(page, newGuest.name)).toContainText('New Co, Ltd');
@@ -193,7 +193,7 @@ test('admin invites a list from a file while offline, and the invitations reach 
     .setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`, 'utf8') });
   await expect(dialog.getByLabel('Guests (CSV)')).toHaveValue(new RegExp(guests[0]!.email));
   await expect(
-    dialog.getByText('3 to invite (1 already on the list), 0 left as is, 0 invalid, 0 duplicates'),
+    dialog.getByText('3 to invite (1 of them asked already), 0 approved or invited already, 0 invalid, 0 duplicates'),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Invite 3 guests' }).click();
   await expect(dialog.getByText('Done: 2 invited, 1 updated, 0 skipped, 0 failed')).toBeVisible();

@@ -269,8 +269,8 @@ function InviteListForm({ eventId }: { eventId?: string }) {
       {plan && counts && table?.ok ? (
         <div className="space-y-3">
           <p className="text-sm font-medium" role="status">
-            {toInvite} to invite ({counts.reinvite} already on the list), {counts.keep} left as is, {counts.invalid}{' '}
-            invalid, {plural(counts.duplicate, 'duplicate', 'duplicates')}
+            {toInvite} to invite ({counts.reinvite} of them asked already), {counts.keep} approved or invited already,{' '}
+            {counts.invalid} invalid, {plural(counts.duplicate, 'duplicate', 'duplicates')}
           </p>
           {table.ignoredColumns.length > 0 ? (
             <p className="text-sm text-slate-700">Columns not used: {table.ignoredColumns.join(', ')}</p>
