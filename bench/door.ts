@@ -12,7 +12,6 @@
  *   count with nothing waiting to sync.
  * p50/p95/max. Figures only, no assertions. DOOR_BENCH_DIST=<folder> uses an existing build.
  */
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
@@ -20,23 +19,12 @@ import { findChromium } from '../scripts/machine.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { onBuiltApp } from './built-app.ts';
+import { CHROMIUM_ARGS, loadAverage, out } from './figures.ts';
 
 const GUESTS = 1000;
 const TAPS = 30;
 const PER_DEVICE = 20;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const TIMEOUT_MS = 180_000;
-
-function out(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function loadAverage(): string {
-  return `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ')}, ${os.cpus().length} cores`;
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

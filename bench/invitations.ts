@@ -12,7 +12,6 @@
  * Median and max of BENCH_INVITATION_RUNS (3) runs, a new event each. Figures only, no assertions.
  * INVITATIONS_BENCH_DIST=<folder> uses an existing build (`vite build --outDir <folder>`).
  */
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
@@ -20,27 +19,11 @@ import { findChromium } from '../scripts/machine.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { onBuiltApp } from './built-app.ts';
+import { CHROMIUM_ARGS, loadAverage, median, out } from './figures.ts';
 
 const runs = Math.max(1, Number(process.env.BENCH_INVITATION_RUNS ?? 3));
 const REQUESTS = 200;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const TIMEOUT_MS = 120_000;
-
-function out(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function loadAverage(): string {
-  return `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ')}, ${os.cpus().length} cores`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium, freePort } from '../scripts/machine.ts';
 import { ssrDirOf } from '../scripts/page-template.ts';
+import { median } from './figures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,11 +147,6 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
       process.stdout.write(`    (retrying: ${error instanceof Error ? error.message : String(error)})\n`);
     }
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
 export async function runLighthouseBench(): Promise<void> {

@@ -35,10 +35,10 @@ import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { TABLES } from '../tests/sync/support/driver.ts';
 import { scaleTenfold } from './sync.ts';
+import { CHROMIUM_ARGS, loadAverage, median, out } from './figures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 
 /** What the page under test records about itself (the init script below). */
 interface PageMarks {
@@ -59,23 +59,6 @@ interface ColdFigures {
   footer: number | null;
   /** When the service worker held the never-opened event's page as the server renders it. */
   pageKept?: number | null;
-}
-
-/** The machine's load, printed with the figures: on a shared 2-core machine it moves them. */
-function loadAverage(): string {
-  return `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ')}, ${os.cpus().length} cores`;
-}
-
-function out(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
 const seconds = (ms: number | null) => (ms === null || Number.isNaN(ms) ? '   -  ' : `${(ms / 1000).toFixed(2)} s`);
