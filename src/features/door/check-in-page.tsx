@@ -8,7 +8,7 @@
 import { Link } from '@tanstack/react-router';
 import { CloudOff, QrCode, RefreshCw, UserPlus } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
-import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import type { SyncDoc } from '../../data/admin-data.ts';
 import {
   DEVICE_LABEL_MAX,
   checkedInCount,
@@ -26,15 +26,9 @@ import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
-import {
-  countsLine,
-  doorEventOrder,
-  pendingLine,
-  searchIndexOf,
-  searchRoster,
-  type ArrivalFilter,
-} from './door-list.ts';
+import { countsLine, pendingLine, searchIndexOf, searchRoster, type ArrivalFilter } from './door-list.ts';
 import { DEFAULT_BADGE_LAYOUT } from './badge-layout.ts';
+import { useDoorEvent } from './door-event.tsx';
 import { PrintBadgeLink } from './print-badge-link.tsx';
 import { ScanDialog } from './scan-dialog.tsx';
 import { useDoorSync } from './use-door-sync.ts';
@@ -68,8 +62,7 @@ export interface CheckInPageProps {
 }
 
 export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
-  const allEvents = useAdminRows('events');
-  const events = useMemo(() => (allEvents ? doorEventOrder(allEvents) : undefined), [allEvents]);
+  const { events } = useDoorEvent(eventId);
   const chosen = events?.find((event) => event.id === eventId) ?? events?.[0];
   const headingId = useId();
   return (

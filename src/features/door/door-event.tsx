@@ -1,6 +1,7 @@
 /**
- * The event a badge or report page is about, named in its address (`?event=<id>`), and the select
- * that changes it. Events come from the admin replica, so the pages work offline.
+ * The event a door page (check-in, badges, report) is about, named in its address (`?event=<id>`),
+ * and the badge and report pages' select that changes it. Events come from the admin replica, so the
+ * pages work offline.
  */
 import { useMemo } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
