@@ -8,7 +8,7 @@
  * SITE_URL (the site's public origin, which absolute links point at; http://localhost:<PORT>),
  * the app's run-time settings ENQUIRY_FORM_URL, NOMINATION_FORM_URL, ENQUIRY_EMAIL, LOGO_SERVICE_URL,
  * and the auth service's abuse limits (AUTH_RATE_LIMIT_*, AUTH_SIGN_IN_*, AUTH_MAX_METADATA_*,
- * TRUSTED_PROXIES: server/auth/settings.ts).
+ * TRUSTED_PROXIES: server/auth/settings.ts), and LOCAL_MAILBOX (off: no development mailbox).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { authConfigFromEnv } from '../server/auth/settings.ts';
 import { DEMO_ADMIN, startBackend } from '../server/backend.ts';
 import { log } from '../server/log.ts';
+import { localMailboxFromEnv } from '../server/mail/mailbox.ts';
+import { mailGoesToLocalMailbox } from '../server/functions/routes.ts';
 import { generateDemoImages } from './generate-demo-images.ts';
 import { startAppServer } from './serve-app.ts';
 
@@ -54,7 +56,7 @@ const backend = await startBackend({
   seedWhenFresh: true,
   admin: DEMO_ADMIN,
   siteUrl,
-  config: authConfig,
+  config: { ...authConfig, localMailbox: localMailboxFromEnv(process.env) },
 });
 const app = await startAppServer({
   port: env.PORT,
@@ -76,7 +78,11 @@ log(`anon key: ${backend.anonKey}`);
 log(`service_role key: ${backend.serviceRoleKey}`);
 log(`App URL: ${app.url}`);
 log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-log(`Mailbox: ${backend.url}/mailbox (mail the app sends: admin invite links and guests' messages)`);
+log(
+  mailGoesToLocalMailbox(backend.services.config)
+    ? `Mailbox: ${backend.url}/mailbox (mail the app sends: admin invite links and guests' messages)`
+    : 'Mailbox: off (mail goes to the provider that MAIL_PROVIDER and its settings name)',
+);
 log(`Database: ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${path.resolve(env.DATA_DIR)}`}`);
 log('');
 

@@ -1,12 +1,14 @@
 /**
  * Runs the local backend on its own: `npm run backend`. Settings come from the environment:
  * API_PORT (54321), DATABASE_URL (PostgreSQL; PGlite in DATA_DIR otherwise), DATA_DIR (.data),
- * SITE_URL (http://localhost:4173), and the auth service's abuse limits (server/auth/settings.ts).
+ * SITE_URL (http://localhost:4173), LOCAL_MAILBOX (off: no development mailbox), and the auth service's
+ * abuse limits (server/auth/settings.ts).
  */
 import { z } from 'zod';
 import { authConfigFromEnv } from './auth/settings.ts';
 import { DEMO_ADMIN, startBackend } from './backend.ts';
 import { log } from './log.ts';
+import { localMailboxFromEnv } from './mail/mailbox.ts';
 
 const env = z
   .object({
@@ -25,7 +27,7 @@ const backend = await startBackend({
   seedWhenFresh: true,
   admin: DEMO_ADMIN,
   siteUrl: env.SITE_URL,
-  config: authConfig,
+  config: { ...authConfig, localMailbox: localMailboxFromEnv(process.env) },
 });
 log(`API URL: ${backend.url}`);
 log(`anon key: ${backend.anonKey}`);

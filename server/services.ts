@@ -60,6 +60,11 @@ export interface BackendConfig {
    * hosted project's schedule does it there); 0 never runs it.
    */
   guestMessagesIntervalMs: number;
+  /**
+   * Whether the development mailbox (/mailbox) takes the functions' mail when no other provider is
+   * set (LOCAL_MAILBOX=off turns it off: mail then has nowhere to go until a provider is set).
+   */
+  localMailbox: boolean;
 }
 
 export interface BackendServices {
@@ -89,4 +94,5 @@ export const DEFAULT_CONFIG: Omit<BackendConfig, 'apiUrl' | 'siteUrl'> = {
   maxMetadataDepth: 8,
   storageMaxFileBytes: 50 * 1024 * 1024,
   guestMessagesIntervalMs: 1000,
+  localMailbox: true,
 };

@@ -37,20 +37,36 @@ setEnvSource(() => invocationEnv.getStore());
 function localDefaults(services: FunctionsRunnerServices): FunctionEnv {
   return {
     AUTH_SITE_URL: services.config.siteUrl,
-    MAIL_API_URL: `${services.config.apiUrl}/mailbox/api`,
-    MAIL_API_KEY: services.keys.serviceRoleKey,
     MAIL_FROM: 'CDO Vision <no-reply@cdo-vision.local>',
+    ...(mailGoesToLocalMailbox(services.config)
+      ? { MAIL_API_URL: `${services.config.apiUrl}/mailbox/api`, MAIL_API_KEY: services.keys.serviceRoleKey }
+      : {}),
   };
 }
 
+/** The secrets the process gives the functions, under what the backend's settings give them. */
+function configuredSecrets(config: FunctionsRunnerServices['config']): FunctionEnv {
+  return {
+    ...Object.fromEntries(FUNCTION_SECRETS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
+    ...config.functionsEnv,
+  };
+}
+
+/**
+ * True while the functions' mail goes to the backend's own mailbox: it is on (LOCAL_MAILBOX), and no
+ * other provider is set (neither MAIL_PROVIDER=smtp nor a MAIL_API_URL of a real provider).
+ */
+export function mailGoesToLocalMailbox(config: FunctionsRunnerServices['config']): boolean {
+  if (!config.localMailbox) return false;
+  const secrets = configuredSecrets(config);
+  const provider = secrets.MAIL_PROVIDER?.trim() || 'http';
+  return provider === 'http' && !secrets.MAIL_API_URL?.trim();
+}
+
 function functionEnv(services: FunctionsRunnerServices): FunctionEnv {
-  const secrets = Object.fromEntries(
-    FUNCTION_SECRETS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
-  );
   return {
     ...localDefaults(services),
-    ...secrets,
-    ...services.config.functionsEnv,
+    ...configuredSecrets(services.config),
     SUPABASE_URL: services.config.apiUrl,
     SUPABASE_ANON_KEY: services.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: services.keys.serviceRoleKey,

@@ -11,17 +11,18 @@
  * Resend does, it takes attachments as base64 and honours an `Idempotency-Key` header: the same key
  * again is answered with the first message's id and delivers nothing new.
  *
- * Mail holds secrets (invite links, guests' personal links), so every route answers only clients on
- * this machine (loopback), even when `npm start` listens on all interfaces, and sending needs the
- * key. A message's HTML is shown in a frame whose content policy lets no script run, with the images
+ * Mail holds secrets (invite links, guests' personal links), so it is a development tool and behaves
+ * like one: the backend mounts it only while mail goes to it (`npm start`'s default; never with
+ * another provider, nor with LOCAL_MAILBOX=off), every route answers only this machine, by its own
+ * names, from the app's or its own pages (server/http/local-only.ts), with no CORS headers, and
+ * sending needs the key. A message's HTML is shown in a frame whose content policy lets no script run, with the images
  * it shows inline (`cid:`, Resend's `content_id`) in place. Messages are kept in
  * memory, newest first, up to a limit: like Inbucket, a restart empties the mailbox.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { localOnly, type LocalOnlySettings } from '../http/local-only.ts';
 
 /** An attachment as the JSON API lists it; `url` downloads its bytes. */
 export interface MailAttachmentInfo {
@@ -199,17 +200,6 @@ function addressOf(recipient: string): string {
   return (angled?.[1] ?? recipient).trim().toLowerCase();
 }
 
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  if (isIP(plain) === 4) return plain.startsWith('127.');
-  return plain === '::1';
-}
-
-function remoteAddress(c: Context): string | undefined {
-  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Plain text with its http(s) links made clickable, everything else escaped. */
@@ -308,16 +298,31 @@ function contentDisposition(filename: string): string {
 const notFound = () => page('Not found', '<p>No such message. <a href="/mailbox">Mailbox</a></p>');
 
 /**
- * The /mailbox app: mount it with `app.route('/mailbox', createMailboxRoutes(mailbox, key))`.
- * `key` is what senders present as `Authorization: Bearer <key>` (the functions get it as MAIL_API_KEY).
+ * What the mailbox's own pages may do: show their inline styles, the frame of a message's HTML
+ * (served here) and nothing else; no script, no form, never framed by another page.
  */
-export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
+const MAILBOX_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+export interface MailboxRouteSettings extends LocalOnlySettings {
+  /** What senders present as `Authorization: Bearer <key>` (the functions get it as MAIL_API_KEY). */
+  key: string;
+}
+
+/**
+ * The /mailbox app: mount it with `app.route('/mailbox', createMailboxRoutes(mailbox, settings))`.
+ * It answers this machine only (server/http/local-only.ts) and sends no CORS headers.
+ */
+export function createMailboxRoutes(mailbox: LocalMailbox, settings: MailboxRouteSettings): Hono {
+  const { key } = settings;
   const app = new Hono();
+  app.use('*', localOnly(settings));
   app.use('*', async (c, next) => {
-    if (!isLoopback(remoteAddress(c))) return c.json({ message: 'The mailbox answers only this machine' }, 403);
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Content-Security-Policy', MAILBOX_PAGE_POLICY);
     await next();
   });
 
@@ -371,4 +376,12 @@ export function createMailboxRoutes(mailbox: LocalMailbox, key: string): Hono {
     });
   });
   return app;
+}
+
+/** LOCAL_MAILBOX from the environment: on unless it says off (`off`, `false`, `0`, `no`). */
+export function localMailboxFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const value = env.LOCAL_MAILBOX?.trim().toLowerCase();
+  if (!value || ['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  throw new Error(`LOCAL_MAILBOX must be on or off, not '${env.LOCAL_MAILBOX}'`);
 }
