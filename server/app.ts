@@ -5,7 +5,7 @@
  * enforced by the storage service). The development-only mailbox (/mailbox) is no part of that API:
  * it sends no CORS headers and exists only while mail goes to it (server/mail/mailbox.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { createAuthRoutes } from './auth/routes.ts';
@@ -82,8 +82,12 @@ export function createApp(services: BackendServices): Hono {
     siteUrl: services.config.siteUrl,
   });
   // Read at each request: a test may switch the mail provider of a running backend.
-  app.use('/mailbox', (c, next) => (mailGoesToLocalMailbox(services.config) ? next() : c.notFound()));
-  app.use('/mailbox/*', (c, next) => (mailGoesToLocalMailbox(services.config) ? next() : c.notFound()));
+  const onlyWhileMailGoesThere: MiddlewareHandler = async (c, next) => {
+    if (!mailGoesToLocalMailbox(services.config)) return c.notFound();
+    await next();
+  };
+  app.use('/mailbox', onlyWhileMailGoesThere);
+  app.use('/mailbox/*', onlyWhileMailGoesThere);
   app.route('/mailbox', mailbox);
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   return app;

@@ -81,7 +81,7 @@ describe('the local mailbox over HTTP', () => {
 
   it('refuses a rebound host name and a request handed on by a proxy on this machine', async () => {
     const port = new URL(backend.url).port;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: `attacker.example:${port}` },
       { host: `localhost:${port}`, 'x-forwarded-for': '203.0.113.7' },
     ]) {
