@@ -1,8 +1,8 @@
 /**
- * The server's rules for check-ins at the door (supabase/migrations/20261127000300_check_ins.sql):
- * rows are only ever added, an undo belongs to its check-in's event and guest, and a walk-in becomes
- * one attendee of the event however many phones took them. On PGlite and (TEST_DATABASE_URL)
- * PostgreSQL.
+ * The server's rules for check-ins at the door (supabase/migrations/20261127000300_check_ins.sql,
+ * 20261128000100_check_ins_append_only.sql): rows are only ever added, by anyone, the service role
+ * included; an undo belongs to its check-in's event and guest, and a walk-in becomes one attendee of
+ * the event however many phones took them. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,12 @@ import { startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;
 let admin: SupabaseClient;
+let service: SupabaseClient;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   admin = await backend.adminClient();
+  service = backend.serviceClient();
 });
 
 afterAll(async () => {
@@ -28,6 +30,10 @@ interface CheckIn {
   event_id: string;
   attendee_id: string | null;
   undoes: string | null;
+  walk_in_email: string | null;
+  created_at: string;
+  _modified: string;
+  _deleted: boolean;
 }
 
 async function made<T>(query: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<T> {
@@ -143,15 +149,156 @@ describe('append-only', () => {
     for (const client of [backend.anonClient(), user]) {
       const read = await client.from('check_ins').select('*').eq('id', row.id);
       expect(read.data ?? []).toEqual([]);
-      const write = await client
-        .from('check_ins')
-        .insert({
-          event_id: eventId,
-          attendee_id: row.attendee_id,
-          device_id: 'x',
-          checked_in_at: new Date().toISOString(),
-        });
+      const write = await client.from('check_ins').insert({
+        event_id: eventId,
+        attendee_id: row.attendee_id,
+        device_id: 'x',
+        checked_in_at: new Date().toISOString(),
+      });
       expect(write.error?.code).toBe('42501');
     }
+  });
+});
+
+describe('append-only for everyone (issue 27)', () => {
+  /** The row as the service role reads it (null when it is gone), to show nothing moved. */
+  const stored = (id: string) => made<CheckIn | null>(service.from('check_ins').select('*').eq('id', id).maybeSingle());
+
+  const walkIn = async (eventId: string) =>
+    checkIn({ event_id: eventId, walk_in_name: 'Eve', walk_in_email: `${unique('eve')}@x.example` });
+
+  it('nobody deletes a check-in, not an admin, not the service role', async () => {
+    const row = await walkIn(await newEvent());
+    const before = await stored(row.id);
+    for (const client of [admin, service]) {
+      const deleted = await client.from('check_ins').delete().eq('id', row.id).select('id');
+      expect(deleted.error?.code).toBe('42501');
+      expect(deleted.status).toBe(403);
+      expect(await stored(row.id)).toEqual(before);
+    }
+  });
+
+  it('nobody soft-deletes one, or brings a deleted one back', async () => {
+    const row = await walkIn(await newEvent());
+    const before = await stored(row.id);
+    for (const client of [admin, service]) {
+      const deleted = await client.from('check_ins').update({ _deleted: true }).eq('id', row.id).select('id');
+      expect(deleted.status).toBe(400);
+      expect(deleted.error).toMatchObject({ code: '22023', message: expect.stringMatching(/undo/) });
+      expect(await stored(row.id)).toEqual(before);
+    }
+
+    // A check-in of a deleted event is deleted with it (below); it stays so.
+    const eventId = await newEvent();
+    const gone = await walkIn(eventId);
+    await made(admin.from('events').update({ _deleted: true }).eq('id', eventId).select('id'));
+    const tombstone = await stored(gone.id);
+    expect(tombstone?._deleted).toBe(true);
+    for (const client of [admin, service]) {
+      const back = await client.from('check_ins').update({ _deleted: false }).eq('id', gone.id).select('id');
+      expect(back.error).toMatchObject({ code: '22023', message: expect.stringMatching(/cannot be brought back/) });
+      expect(await stored(gone.id)).toEqual(tombstone);
+    }
+  });
+
+  it('nobody rewrites its history: created_at and every other column stay as they were', async () => {
+    const first = await walkIn(await newEvent());
+    const row = await walkIn(first.event_id);
+    const before = await stored(row.id);
+    const changes = [
+      { created_at: '2000-01-01T00:00:00Z' },
+      { checked_in_at: '2000-01-01T00:00:00Z' },
+      { device_id: 'phone-9' },
+      { device_label: 'Forged' },
+      { walk_in_name: 'Someone Else' },
+      { attendee_id: first.attendee_id },
+      { undoes: first.id },
+      { event_id: await newEvent() },
+      { id: randomUUID() },
+    ];
+    for (const client of [admin, service]) {
+      for (const change of changes) {
+        const changed = await client.from('check_ins').update(change).eq('id', row.id).select('id');
+        const label = `${Object.keys(change)[0]}`;
+        expect({ label, status: changed.status, code: changed.error?.code }).toEqual({
+          label,
+          status: 400,
+          code: '22023',
+        });
+        expect(changed.error?.message).toMatch(/cannot be changed/);
+        expect(changed.error?.details).toBe(`Changed: ${label}.`);
+      }
+    }
+    expect(await stored(row.id)).toEqual(before);
+  });
+
+  it("follows its event's soft delete, undos included, and the event's deletion only", async () => {
+    const eventId = await newEvent();
+    const row = await walkIn(eventId);
+    const undo = await checkIn({ event_id: eventId, undoes: row.id, device_id: 'phone-2' });
+    const other = await walkIn(await newEvent());
+    await made(admin.from('events').update({ _deleted: true }).eq('id', eventId).select('id'));
+    expect((await stored(row.id))?._deleted).toBe(true);
+    expect((await stored(undo.id))?._deleted).toBe(true);
+    expect((await stored(other.id))?._deleted).toBe(false);
+  });
+
+  it('takes the replica repeating a row: as first sent, with the server-set stamp ignored, or as an upsert', async () => {
+    const eventId = await newEvent();
+    const email = `${unique('fay')}@x.example`;
+    const sent = {
+      id: randomUUID(),
+      event_id: eventId,
+      attendee_id: null,
+      device_id: 'phone-1',
+      device_label: null,
+      checked_in_at: '2031-05-01T18:05:00.000Z',
+      walk_in_name: 'Fay',
+      walk_in_email: email.toUpperCase(),
+      walk_in_company: null,
+      walk_in_job_title: null,
+      undoes: null,
+      _deleted: false,
+    };
+    const row = await made<CheckIn>(admin.from('check_ins').insert(sent).select().single());
+    expect(row.attendee_id).toEqual(expect.any(String));
+    // The push after a lost answer: the walk-in as this phone wrote it, without the attendee the
+    // server linked; an undo of a walk-in not linked yet alike.
+    const { id: _id, ...fields } = sent;
+    const again = await admin.from('check_ins').update(fields).eq('id', row.id).select().single();
+    expect(again.error).toBeNull();
+    expect(again.data).toMatchObject({
+      attendee_id: row.attendee_id,
+      walk_in_email: email,
+      created_at: row.created_at,
+    });
+    const undo = await checkIn({ event_id: eventId, undoes: row.id });
+    const undoAgain = await admin.from('check_ins').update({ attendee_id: null }).eq('id', undo.id).select().single();
+    expect(undoAgain.error).toBeNull();
+    expect(undoAgain.data).toMatchObject({ attendee_id: row.attendee_id });
+    // The stamp is the server's: a sent one changes nothing, and is not taken.
+    const stamped = await admin
+      .from('check_ins')
+      .update({ _modified: '2000-01-01T00:00:00Z' })
+      .eq('id', row.id)
+      .select()
+      .single();
+    expect(stamped.error).toBeNull();
+    expect(new Date((stamped.data as CheckIn)._modified).getFullYear()).toBeGreaterThan(2000);
+    for (const client of [admin, service]) {
+      const upserted = await client.from('check_ins').upsert(sent).select().single();
+      expect(upserted.error).toBeNull();
+      expect(upserted.data).toMatchObject({ id: row.id, attendee_id: row.attendee_id, created_at: row.created_at });
+    }
+  });
+
+  it('goes with its event or attendee when the service role erases them outright (personal data)', async () => {
+    const eventId = await newEvent();
+    const row = await walkIn(eventId);
+    const elsewhere = await checkIn({ event_id: await newEvent(), attendee_id: row.attendee_id });
+    expect((await service.from('events').delete().eq('id', eventId)).error).toBeNull();
+    expect(await stored(row.id)).toBeNull();
+    expect((await service.from('attendees').delete().eq('id', row.attendee_id!)).error).toBeNull();
+    expect(await stored(elsewhere.id)).toBeNull();
   });
 });

@@ -115,6 +115,8 @@ const tables: Record<
 };
 
 const ADMIN_ONLY_TABLES = ['admin_invites', 'user_roles', 'invite_requests', 'check_ins'];
+/** Append-only tables: their rows are never deleted, by anyone. */
+const NOBODY_DELETES = ['check_ins'];
 const PUBLIC_TABLES = Object.keys(tables).filter((t) => !ADMIN_ONLY_TABLES.includes(t));
 
 async function serviceRow(table: string, key: string, value: unknown) {
@@ -286,26 +288,35 @@ describe('update', () => {
 
 describe('delete', () => {
   for (const table of Object.keys(tables)) {
-    it(`only admins delete from ${table}`, async () => {
-      const { key } = tables[table]!;
-      const row = await insertAsService(table, await builders[table]!());
-      const before = await serviceRow(table, key, row[key]);
-      for (const who of ['anon', 'user'] as const) {
-        await callers[who]
+    it(
+      NOBODY_DELETES.includes(table) ? `nobody deletes from ${table}` : `only admins delete from ${table}`,
+      async () => {
+        const { key } = tables[table]!;
+        const row = await insertAsService(table, await builders[table]!());
+        const before = await serviceRow(table, key, row[key]);
+        for (const who of ['anon', 'user'] as const) {
+          await callers[who]
+            .from(table)
+            .delete()
+            .eq(key, row[key] as string);
+          expect(await serviceRow(table, key, row[key]), `${who} deleting from ${table}`).toEqual(before);
+        }
+        const { error } = await callers.admin
           .from(table)
           .delete()
           .eq(key, row[key] as string);
-        expect(await serviceRow(table, key, row[key]), `${who} deleting from ${table}`).toEqual(before);
-      }
-      const { error } = await callers.admin
-        .from(table)
-        .delete()
-        .eq(key, row[key] as string);
-      expect(error, `admin deleting from ${table}`).toBeNull();
-      const after = await serviceRow(table, key, row[key]);
-      // Replicated tables keep a tombstone that offline clients pull; the others lose the row.
-      if (after) expect(after._deleted).toBe(true);
-    });
+        if (NOBODY_DELETES.includes(table)) {
+          // Not even an admin (tests/integration/check-ins.test.ts): an undo is the only way out.
+          expect(error?.code, `admin deleting from ${table}`).toBe('42501');
+          expect(await serviceRow(table, key, row[key])).toEqual(before);
+          return;
+        }
+        expect(error, `admin deleting from ${table}`).toBeNull();
+        const after = await serviceRow(table, key, row[key]);
+        // Replicated tables keep a tombstone that offline clients pull; the others lose the row.
+        if (after) expect(after._deleted).toBe(true);
+      },
+    );
   }
 });
 
