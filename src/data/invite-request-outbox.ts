@@ -21,6 +21,11 @@ export interface QueuedInviteRequest {
   /** The event page, where the visitor can correct the request. */
   eventPath: string;
   fields: InviteRequestFields;
+  /**
+   * The request's own token when the form was opened from its owner's link (`#request=<token>`):
+   * it lets the server change the details of the request already made.
+   */
+  updateToken?: string;
   queuedAt: number;
   /** Attempts that failed for want of a connection or of a working server. */
   attempts: number;
@@ -39,6 +44,7 @@ const buildStoredSchema = () =>
       eventTitle: z.string(),
       eventPath: z.string(),
       fields: z.record(z.string(), z.union([z.string(), z.boolean()])),
+      updateToken: z.optional(z.string()),
       queuedAt: z.number(),
       attempts: z.number(),
       nextAttemptAt: z.number(),
@@ -79,12 +85,14 @@ export function newQueuedRequest(
   event: { id: string; title: string; path: string },
   fields: InviteRequestFields,
   now: number,
+  updateToken?: string,
 ): QueuedInviteRequest {
   return {
     eventId: event.id,
     eventTitle: event.title,
     eventPath: event.path,
     fields,
+    ...(updateToken ? { updateToken } : {}),
     queuedAt: now,
     attempts: 0,
     nextAttemptAt: now,

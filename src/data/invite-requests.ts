@@ -121,7 +121,11 @@ async function post(request: QueuedInviteRequest): Promise<InviteRequestOutcome>
         Authorization: `Bearer ${config.supabaseAnonKey}`,
         'Content-Type': 'application/json',
       },
-      body: JSON.stringify({ ...request.fields, event_id: request.eventId }),
+      body: JSON.stringify({
+        ...request.fields,
+        event_id: request.eventId,
+        ...(request.updateToken ? { update_token: request.updateToken } : {}),
+      }),
       cache: 'no-store',
       // A connection that takes the request and never answers (hotel Wi-Fi) counts as none.
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
@@ -265,12 +269,14 @@ export function resumeInviteRequests(): void {
 /**
  * Queues the visitor's request for `event` (in place of an earlier one for it) and tries to send it
  * at once. A request the server limits is taken out again: the visitor, told to try later, decides.
+ * `updateToken`, from the owner's link to a request already made, lets the server change its details.
  */
 export async function requestInvite(
   event: InviteRequestEvent,
   fields: InviteRequestFields,
+  updateToken?: string,
 ): Promise<InviteRequestOutcome> {
-  const request = newQueuedRequest(event, fields, Date.now());
+  const request = newQueuedRequest(event, fields, Date.now(), updateToken);
   write(withRequest(read(), request));
   settled.delete(event.id);
   changed();

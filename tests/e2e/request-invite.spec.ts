@@ -254,3 +254,50 @@ test('with a request_invite_url, Request Invite stays the external link', async 
   );
   await expect(page.getByRole('button', { name: 'Request Invite' })).toHaveCount(0);
 });
+
+/** The newest message in the local mailbox for `email` whose subject starts with `subject`. */
+async function mailedTo(email: string, subject: string): Promise<{ text: string } | undefined> {
+  const response = await fetch(`${API_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+  const messages = (await response.json()) as { subject: string; text: string }[];
+  return messages.find((message) => message.subject.startsWith(subject));
+}
+
+test("a stranger's request in someone's name changes nothing; the owner's mailed link changes the details", async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const owner = newVisitor();
+  let dialog = await openForm(page, event);
+  await fillForm(dialog, owner);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Request sent')).toBeVisible();
+
+  // A stranger asks again with the owner's address: the same answer, and the owner's details stay.
+  await page.reload();
+  dialog = await openForm(page, event);
+  await fillForm(dialog, { ...owner, name: 'Mallory Mallet', company: 'Mallet Ltd' });
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Request sent')).toBeVisible();
+  expect(await requestsOf(api, owner.email)).toEqual([
+    expect.objectContaining({ name: owner.name, company: owner.company, status: 'pending' }),
+  ]);
+
+  // The owner reads, in their mailbox, that their request is in, and follows the link to change it.
+  let message: { text: string } | undefined;
+  await expect
+    .poll(async () => (message = await mailedTo(owner.email, 'Your request is already in')), { timeout: 15_000 })
+    .toBeDefined();
+  const link = /https?:\/\/\S+#request=[0-9a-f]{64}/.exec(message!.text)?.[0];
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  const change = page.getByRole('dialog', { name: 'Change your request' });
+  await expect(change).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await fillForm(change, { ...owner, company: 'Lovelace & Co', jobTitle: 'Chief AI Officer' });
+  await change.getByRole('button', { name: 'Send Request' }).click();
+  await expect(change.getByText('Request sent')).toBeVisible();
+  expect(await requestsOf(api, owner.email)).toEqual([
+    expect.objectContaining({ name: owner.name, company: 'Lovelace & Co', job_title: 'Chief AI Officer' }),
+  ]);
+});

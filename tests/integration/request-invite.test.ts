@@ -1,14 +1,15 @@
 /**
  * The request-invite server function (supabase/functions/request-invite, migration
  * 20261127000200) against the real local backend over HTTP, as the event page calls it: what it
- * refuses and with which words per field, the honeypot, the limits per client address and per
- * e-mail address, a repeated request that updates the first, answers that never tell whether an
- * address had asked before, closed events, and that nobody but admins reads a request through any
- * door it adds. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
+ * refuses and with which words per field, the honeypot (which meets the same checks and limits),
+ * the limit per client address, the budget of messages per e-mail address (never a refusal), a
+ * repeated request that changes nothing unless it carries the owner's token, answers that never
+ * tell whether an address had asked before, closed events, and that nobody but admins reads a
+ * request through any door it adds. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
  *
  * The backend believes X-Forwarded-For from loopback here (TRUSTED_PROXIES), so each test can come
- * from client addresses of its own; the limits are 3 requests per address and 2 per e-mail address
- * an hour.
+ * from client addresses of its own; the limits are 3 requests per client address and 2 messages per
+ * e-mail address an hour.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,7 +283,41 @@ describe('the honeypot', () => {
     expect(robot.text).toBe(real.text);
     expect(await storedFor(email)).toEqual([]);
   });
+
+  it('a robot meets every check and limit a person meets, so no answer shows where the trap is', async () => {
+    const trap = { website: 'https://spam.example' };
+    const pastEvent = await newEvent({ start_date: '2020-01-01T18:00:00Z', end_date: '2020-01-01T22:00:00Z' });
+    for (const [what, body] of [
+      ['a field to correct', requestBody({ name: ' ' })],
+      ['an ended event', requestBody({ event_id: pastEvent })],
+      ['an unknown event', requestBody({ event_id: crypto.randomUUID() })],
+    ] as const) {
+      const person = await send(body);
+      const robot = await send({ ...body, ...trap });
+      expect(robot.status, what).toBe(person.status);
+      expect(robot.text, what).toBe(person.text);
+    }
+    const from = newAddress();
+    const robotEmail = uniqueEmail();
+    for (let index = 0; index < PER_ADDRESS; index += 1) {
+      expect((await send(requestBody({ ...trap, email: robotEmail }), { from })).status).toBe(200);
+    }
+    const limited = await send(requestBody(trap), { from });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, error: 'Too many requests. Please try again later.' });
+    expect(await storedFor(robotEmail)).toEqual([]);
+  });
 });
+
+/** The messages owed to (or sent to) the requests of an address, oldest first. */
+async function messagesFor(email: string): Promise<string[]> {
+  const { rows } = await backend.services.db.query<{ kind: string }>(
+    `select m.kind from private.guest_messages m join public.invite_requests r on r.id = m.request_id
+      where r.email = $1 order by m.created_at, m.status_changed_at`,
+    [email.trim().toLowerCase()],
+  );
+  return rows.map((row) => row.kind);
+}
 
 describe('limits', () => {
   it(`takes ${PER_ADDRESS} requests from one client address an hour, then answers 429 and stores nothing`, async () => {
@@ -302,15 +337,36 @@ describe('limits', () => {
     expect(await storedFor(email)).toHaveLength(1);
   });
 
-  it(`takes ${PER_EMAIL} requests for one e-mail address an hour, whatever the client address`, async () => {
+  it('requests naming an address, however many, never lock its owner out of asking', async () => {
     const email = uniqueEmail();
-    const otherEvent = await newEvent();
-    expect((await send(requestBody({ email }))).status).toBe(200);
-    expect((await send(requestBody({ email: email.toUpperCase(), event_id: otherEvent }))).status).toBe(200);
-    const limited = await send(requestBody({ email, name: 'Someone Else' }));
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, error: 'Too many requests. Please try again later.' });
-    expect((await storedFor(email)).map((row) => row.name)).toEqual(['Ada Lovelace', 'Ada Lovelace']);
+    // A stranger names the address again and again, for several events, from several client addresses.
+    const strangersEvents = [await newEvent(), await newEvent()];
+    for (let index = 0; index < 6; index += 1) {
+      const answer = await send(requestBody({ email, name: 'Mallory', event_id: strangersEvents[index % 2] }));
+      expect(answer.status).toBe(200);
+    }
+    // The owner asks for another event: taken, as the first request of an address is.
+    const ownersEvent = await newEvent();
+    const own = await send(requestBody({ email, event_id: ownersEvent }));
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ success: true });
+    expect((await storedFor(email)).map((row) => row.event_id).sort()).toEqual(
+      [...strangersEvents, ownersEvent].sort(),
+    );
+  });
+
+  it(`mails an address at most ${PER_EMAIL} receipts and ${PER_EMAIL} 'already in' notes an hour, however many requests name it`, async () => {
+    const email = uniqueEmail();
+    for (let index = 0; index < 3; index += 1) {
+      expect((await send(requestBody({ email, event_id: await newEvent() }))).status).toBe(200);
+    }
+    expect(await storedFor(email)).toHaveLength(3);
+    expect(await messagesFor(email)).toEqual(['received', 'received']);
+    const [first] = await storedFor(email);
+    for (let index = 0; index < 3; index += 1) {
+      expect((await send(requestBody({ email, event_id: first!.event_id }))).status).toBe(200);
+    }
+    expect(await messagesFor(email)).toEqual(['received', 'received', 'already_requested', 'already_requested']);
   });
 
   it('the limits are kept in the database, as SHA-256 of the addresses, where no API role reads them', async () => {
@@ -320,7 +376,7 @@ describe('limits', () => {
     const { rows } = await backend.services.db.query<{ bucket: string; attempts: number }>(
       `select bucket, attempts from private.invite_request_limits
         where bucket in (encode(sha256(convert_to($1, 'UTF8')), 'hex'), encode(sha256(convert_to($2, 'UTF8')), 'hex'))`,
-      [`address:${from}`, `email:${email}`],
+      [`address:${from}`, `received:${email}`],
     );
     expect(rows.map((row) => row.attempts)).toEqual([1, 1]);
     const clear = await backend.services.db.query(
@@ -336,37 +392,65 @@ describe('limits', () => {
   });
 });
 
-describe('asking again', () => {
-  it('a second request for the same event and address updates the first, not its status, token or link', async () => {
-    const email = uniqueEmail();
-    expect((await send(requestBody({ email }))).status).toBe(200);
-    const [first] = await storedFor(email);
-    const approved = await admin
-      .from('invite_requests')
-      .update({ status: 'approved' })
-      .eq('id', first?.id ?? '')
-      .select()
-      .single();
-    expect(approved.error).toBeNull();
-    const before = approved.data as StoredRequest;
-    expect(before.attendee_id).not.toBeNull();
+/** A request for `email` that an admin approved: the guest is linked as an attendee. */
+async function approvedRequest(email: string): Promise<StoredRequest> {
+  expect((await send(requestBody({ email }))).status).toBe(200);
+  const [first] = await storedFor(email);
+  const approved = await admin
+    .from('invite_requests')
+    .update({ status: 'approved' })
+    .eq('id', first?.id ?? '')
+    .select()
+    .single();
+  expect(approved.error).toBeNull();
+  const row = approved.data as StoredRequest;
+  expect(row.attendee_id).not.toBeNull();
+  return row;
+}
 
-    const again = await send(
-      requestBody({
-        email: email.toUpperCase(),
-        name: 'Ada King',
-        company: 'Lovelace & Co',
-        job_title: 'Chief AI Officer',
-        linkedin_url: '',
-        reason: 'A new role.',
-        status: 'declined',
-        guest_token: 'f'.repeat(64),
-        attendee_id: null,
-      }),
-    );
+const NEW_DETAILS = {
+  name: 'Ada King',
+  company: 'Lovelace & Co',
+  job_title: 'Chief AI Officer',
+  linkedin_url: '',
+  reason: 'A new role.',
+  status: 'declined',
+  guest_token: 'f'.repeat(64),
+  attendee_id: null,
+};
+
+describe('asking again', () => {
+  it("a stranger's request with the same event and address changes nothing of the owner's request", async () => {
+    const email = uniqueEmail();
+    const before = await approvedRequest(email);
+    const again = await send(requestBody({ email: email.toUpperCase(), ...NEW_DETAILS }));
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ success: true });
+    const rows = await storedFor(email);
+    expect(rows).toEqual([expect.objectContaining({ ...before, _modified: expect.any(String) })]);
+    expect(rows[0]).toMatchObject({ name: 'Ada Lovelace', company: 'Analytical Engines', status: 'approved' });
+  });
 
+  it('the owner is mailed, a bounded number of times an hour, a link that lets them change the details', async () => {
+    const email = uniqueEmail();
+    expect((await send(requestBody({ email }))).status).toBe(200);
+    for (let index = 0; index < PER_EMAIL + 2; index += 1) {
+      expect((await send(requestBody({ email, name: 'Mallory' }))).status).toBe(200);
+    }
+    expect(await messagesFor(email)).toEqual(['received', ...Array<string>(PER_EMAIL).fill('already_requested')]);
+  });
+
+  it("the owner's link (the request's own token) changes the details, never the status, token or link", async () => {
+    const email = uniqueEmail();
+    const before = await approvedRequest(email);
+    // Another request's token is no key to this one: nothing changes.
+    const other = await approvedRequest(uniqueEmail());
+    expect((await send(requestBody({ email, ...NEW_DETAILS, update_token: other.guest_token }))).status).toBe(200);
+    expect((await storedFor(email))[0]).toMatchObject({ name: 'Ada Lovelace', company: 'Analytical Engines' });
+
+    const owner = await send(requestBody({ email, ...NEW_DETAILS, update_token: before.guest_token }));
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ success: true });
     const rows = await storedFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -382,18 +466,6 @@ describe('asking again', () => {
       attendee_id: before.attendee_id,
       created_at: before.created_at,
     });
-  });
-
-  it("the guest is owed one 'received' message, however often they ask", async () => {
-    const email = uniqueEmail();
-    expect((await send(requestBody({ email }))).status).toBe(200);
-    expect((await send(requestBody({ email, name: 'Ada King' }))).status).toBe(200);
-    const [stored] = await storedFor(email);
-    const { rows } = await backend.services.db.query<{ kind: string }>(
-      'select kind from private.guest_messages where request_id = $1',
-      [stored?.id],
-    );
-    expect(rows).toEqual([{ kind: 'received' }]);
   });
 
   it('the answer for an address that had asked is the answer for a new one', async () => {

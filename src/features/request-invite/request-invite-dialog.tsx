@@ -45,9 +45,11 @@ export interface RequestInviteDialogProps {
   event: InviteRequestEvent;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened from the owner's link to a request already made: what is sent replaces its details. */
+  updateToken?: string;
 }
 
-export function RequestInviteDialog({ event, open, onOpenChange }: RequestInviteDialogProps) {
+export function RequestInviteDialog({ event, open, onOpenChange, updateToken }: RequestInviteDialogProps) {
   const { queued, settled, settledFields } = useInviteRequest(event.id, open);
   // A request that waits in the outbox is shown waiting; otherwise (or to edit it) the form.
   const [editing, setEditing] = useState(() => !queued || queued.problems !== null);
@@ -60,7 +62,7 @@ export function RequestInviteDialog({ event, open, onOpenChange }: RequestInvite
   }, [view]);
 
   const submit = async (fields: InviteRequestFields) => {
-    const outcome = await requestInvite(event, fields);
+    const outcome = await requestInvite(event, fields, updateToken ?? queued?.updateToken);
     if (outcome.kind === 'sent' || outcome.kind === 'queued') setEditing(false);
   };
 
@@ -68,8 +70,12 @@ export function RequestInviteDialog({ event, open, onOpenChange }: RequestInvite
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Request an Invite"
-      description={`${event.title} is invite-only. Tell us who you are, and we will reply by e-mail.`}
+      title={updateToken ? 'Change your request' : 'Request an Invite'}
+      description={
+        updateToken
+          ? `Send your details again, with the e-mail address of your request: they replace what we have for ${event.title}.`
+          : `${event.title} is invite-only. Tell us who you are, and we will reply by e-mail.`
+      }
     >
       <div ref={status} tabIndex={-1} role="status" className="outline-none">
         {view === 'waiting' ? <WaitingNotice settled={settled} /> : null}

@@ -3,19 +3,22 @@
  * openers are the page's buttons ('Request Invite', 'Register Now'); the dialog, its form, zod's
  * schema and the outbox that sends the request are a chunk of their own, fetched when a finger
  * touches an opener or at the latest on its click (src/ui/on-demand.ts): the event page's first load
- * does not carry them.
+ * does not carry them. The link mailed to the owner of a request already made,
+ * `/events/<slug>#request=<token>`, opens the form to change that request's details.
  */
 import {
   cloneElement,
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useState,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { guestTokenOfHash, REQUEST_LINK_PARAMETER } from '../../../supabase/functions/_shared/guest-link.ts';
 import type { InviteRequestEvent } from '../../data/invite-requests.ts';
 import { retryableImport } from '../../lib/retryable-import.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
@@ -28,6 +31,8 @@ interface Opening {
   /** Each opening mounts a fresh form, which starts from what the outbox holds for the event. */
   key: number;
   open: boolean;
+  /** Opened from the owner's link to a request already made (`#request=<token>`). */
+  updateToken?: string;
 }
 
 interface Openers {
@@ -41,23 +46,43 @@ export function RequestInviteHost({ event, children }: { event: InviteRequestEve
   const [opening, setOpening] = useState<Opening | null>(null);
   const [RequestInviteDialog, requestDialog] = useOnDemand(loadDialog);
   const prepare = useCallback(() => void requestDialog(), [requestDialog]);
-  const open = useCallback(() => {
-    void requestDialog().then((loaded) => {
-      if (loaded) setOpening((current) => ({ key: (current?.key ?? 0) + 1, open: true }));
-      else {
-        toast.error('The form could not load', {
-          description: 'Check your connection and press Request Invite again.',
-        });
-      }
-    });
-  }, [requestDialog]);
+  const openWith = useCallback(
+    (updateToken?: string) => {
+      void requestDialog().then((loaded) => {
+        if (loaded) setOpening((current) => ({ key: (current?.key ?? 0) + 1, open: true, updateToken }));
+        else {
+          toast.error('The form could not load', {
+            description: 'Check your connection and press Request Invite again.',
+          });
+        }
+      });
+    },
+    [requestDialog],
+  );
+  const open = useCallback(() => openWith(), [openWith]);
+  // The owner's link to change a request already made opens the form at once, with the request's token.
+  useEffect(() => {
+    const read = () => {
+      const token = guestTokenOfHash(window.location.hash, REQUEST_LINK_PARAMETER);
+      if (token) openWith(token);
+    };
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, [openWith]);
   const changeOpen = useCallback((next: boolean) => setOpening((current) => current && { ...current, open: next }), []);
   const openers = useMemo<Openers>(() => ({ prepare, open }), [prepare, open]);
   return (
     <OpenersContext.Provider value={openers}>
       {children}
       {opening && RequestInviteDialog ? (
-        <RequestInviteDialog key={opening.key} event={event} open={opening.open} onOpenChange={changeOpen} />
+        <RequestInviteDialog
+          key={opening.key}
+          event={event}
+          open={opening.open}
+          onOpenChange={changeOpen}
+          updateToken={opening.updateToken}
+        />
       ) : null}
     </OpenersContext.Provider>
   );

@@ -10,6 +10,12 @@
 /** The hash parameter of a personal link: `#guest=<token>`. */
 export const GUEST_LINK_PARAMETER = 'guest';
 
+/**
+ * The hash parameter of the link that lets a request's owner change its details,
+ * `<site>/events/<slug or id>#request=<token>`: the same token, mailed only to the request's address.
+ */
+export const REQUEST_LINK_PARAMETER = 'request';
+
 const TOKEN = /^[0-9a-f]{64}$/;
 
 /** The token, lower-cased, when `text` is one (64 hex characters); null otherwise. */
@@ -19,7 +25,7 @@ export function guestTokenOf(text: string): string | null {
 }
 
 /** The token a location's hash ('#guest=<token>', with or without the '#') carries, if any. */
-export function guestTokenOfHash(hash: string): string | null {
-  const value = new URLSearchParams(hash.replace(/^#/, '')).get(GUEST_LINK_PARAMETER);
+export function guestTokenOfHash(hash: string, parameter: string = GUEST_LINK_PARAMETER): string | null {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get(parameter);
   return value === null ? null : guestTokenOf(value);
 }

@@ -112,6 +112,19 @@ describe('messages to guests', () => {
     expect(mail.attachments).toEqual([]);
   });
 
+  it("someone asking again with a guest's address: the guest hears their request is kept, with a link to change it", async () => {
+    const mail = await renderGuestMessage(message('already_requested'), SITE, NOW);
+    const changeLink = `${SITE}/events/cdo-vision-london-2027#request=${TOKEN}`;
+    expect(mail.subject).toBe('Your request is already in: CDO Vision London 2027');
+    expect(mail.text).toContain('we have kept it exactly as it was');
+    expect(mail.text).toContain(`Change your request:\n${changeLink}\n`);
+    expect(mail.text).toContain('If it was not you, there is nothing to do.');
+    expect(mail.html).toContain(`<a href="${changeLink}"`);
+    // Not a pass: no QR code, no calendar file, and not the door's link.
+    expect(mail.attachments).toEqual([]);
+    expect(mail.text).not.toContain('#guest=');
+  });
+
   it('a declined guest is shown the upcoming events', async () => {
     const mail = await renderGuestMessage(message('declined'), SITE, NOW);
     expect(mail.text).toContain(`See upcoming events:\n${SITE}/#events`);

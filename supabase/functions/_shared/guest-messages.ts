@@ -19,11 +19,19 @@
  */
 import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
 import { formatLongDate, formatTimeOfDay } from './format-date.ts';
-import { GUEST_LINK_PARAMETER } from './guest-link.ts';
+import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './guest-link.ts';
 import type { MailAttachment } from './mime.ts';
 import { qrCodePng } from './qr-png.ts';
 
-export const GUEST_MESSAGE_KINDS = ['received', 'approved', 'declined', 'waitlisted', 'invited'] as const;
+export const GUEST_MESSAGE_KINDS = [
+  'received',
+  'approved',
+  'declined',
+  'waitlisted',
+  'invited',
+  // Someone asked again with the address of a request that is in: its details were kept.
+  'already_requested',
+] as const;
 export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
 
 /** The event as `claim_guest_messages` returns it. */
@@ -64,6 +72,15 @@ export interface RenderedGuestMessage {
 /** The guest's personal link on the site at `siteUrl`. */
 export function guestLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {
   return `${siteUrl}${eventPath(event)}#${GUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+}
+
+/** The link that opens the request form on the event page to change the request's details. */
+export function requestChangeLink(
+  siteUrl: string,
+  event: Pick<GuestMessageEvent, 'id' | 'slug'>,
+  token: string,
+): string {
+  return `${siteUrl}${eventPath(event)}#${REQUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
 const COLORS = {
@@ -179,6 +196,21 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
           `Thank you for your interest in ${title}. Every place is taken for now, so we have added you to the waitlist.`,
           'If a place opens up, we will write to you straight away.',
         ],
+        reason: ASKED,
+      };
+    case 'already_requested':
+      return {
+        subject: `Your request is already in: ${title}`,
+        heading: 'We already have your request',
+        paragraphs: [
+          `Someone asked again for an invitation to ${title} with this e-mail address. We already have your request, and we have kept it exactly as it was.`,
+          'To change the details we have (your name, company, job title, LinkedIn profile, or why you would like to join), open the link below: what you send there replaces them. If it was not you, there is nothing to do.',
+        ],
+        action: {
+          label: 'Change your request',
+          href: requestChangeLink(siteUrl, message.event, message.guest.token),
+          note: 'This link is yours alone: it changes your request. Please do not forward it.',
+        },
         reason: ASKED,
       };
     case 'declined':

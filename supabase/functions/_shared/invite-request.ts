@@ -99,9 +99,14 @@ export const inviteRequestFieldsSchema = z.object({
 
 export type InviteRequestFields = z.infer<typeof inviteRequestFieldsSchema>;
 
-/** What the app posts to the request-invite function: the event and the visitor's fields. */
+/**
+ * What the app posts to the request-invite function: the event and the visitor's fields, and, when
+ * the form was opened from the personal link of a request already made (`#request=<token>`), that
+ * request's token, which lets its owner change the details.
+ */
 export const inviteRequestBodySchema = z.extend(inviteRequestFieldsSchema, {
   event_id: z.guid('This event could not be found'),
+  update_token: z.optional(z.string('This link cannot change a request').check(z.maxLength(100))),
 });
 
 export type InviteRequestBody = z.infer<typeof inviteRequestBodySchema>;

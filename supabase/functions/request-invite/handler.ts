@@ -4,10 +4,13 @@
  * admins read:
  * - the body is at most 16 KiB of JSON, checked with the event page form's own schema
  *   (`_shared/invite-request.ts`): a 400 `{ success: false, error, fields: { <field>: <message> } }`;
- * - a filled honeypot gets the answer a real request gets, and nothing is stored;
- * - `submit_invite_request` (service role, migration 20261127000200) counts the request per client
- *   address and per e-mail address (429 over either), checks that the event is live (404) and not
- *   over (400), and makes the request or updates the earlier one of the address for the event;
+ * - a filled honeypot gets the answers a real request gets (checks and limits included), and
+ *   nothing is stored;
+ * - `submit_invite_request` (service role, migrations 20261127000200 and 20261128000300) counts the
+ *   request per client address (429 over the limit), checks that the event is live (404) and not
+ *   over (400), and makes the request; a live request of the same event and address is left as it
+ *   is (its owner is mailed a link to change it, at most once per window), unless the call carries
+ *   that request's own token (`update_token`, from the owner's link), which updates its details;
  * - the answer, `{ success: true }`, is the same for a new address and one that had asked before;
  * - the guest's 'received' message goes out right after the answer (`_shared/guest-message-sender.ts`;
  *   the scheduled sender takes it if this attempt fails).
@@ -17,7 +20,7 @@
  * | variable | meaning |
  * |---|---|
  * | INVITE_REQUEST_LIMIT_PER_ADDRESS | requests from one client address per window, default 20 |
- * | INVITE_REQUEST_LIMIT_PER_EMAIL | requests for one e-mail address per window, default 5 |
+ * | INVITE_REQUEST_LIMIT_PER_EMAIL | 'received' messages, and apart from them 'already requested' notes, mailed to one e-mail address per window, default 1 of each; never a refusal, so nobody can lock an address's owner out |
  * | INVITE_REQUEST_LIMIT_WINDOW_SECONDS | the window, default 3600 |
  *
  * The client address is the first entry of X-Forwarded-For, where hosted Supabase's gateway puts
@@ -39,7 +42,7 @@ import { createServiceClient } from '../_shared/supabase.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-const DEFAULT_LIMITS = { perAddress: 20, perEmail: 5, windowSeconds: 3600 };
+const DEFAULT_LIMITS = { perAddress: 20, perEmail: 1, windowSeconds: 3600 };
 
 /** A whole number from 1 to `max` from the environment, or `fallback` when unset. */
 function limitSetting(name: string, fallback: number, max: number): number {
@@ -101,13 +104,15 @@ export const handler = jsonFunction(
   { name: 'request-invite', failureMessage: 'Failed to send the invite request' },
   async (request) => {
     const body = await readJsonObject(request);
-    if (honeypotFilled(body)) return jsonResponse(ACCEPTED);
-    const parsed = inviteRequestBodySchema.safeParse(body);
+    // A robot that fills the honeypot goes the way a person goes (checks, limits, answers), and is
+    // stored nowhere: nothing in an answer tells it where the trap is.
+    const robot = honeypotFilled(body);
+    const parsed = inviteRequestBodySchema.safeParse({ ...body, website: undefined });
     if (!parsed.success) {
       const fields = fieldErrorsOf(parsed.error);
       return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.invalid, fields }, 400);
     }
-    const { event_id, name, email, company, job_title, linkedin_url, reason, consent } = parsed.data;
+    const { event_id, name, email, company, job_title, linkedin_url, reason, consent, update_token } = parsed.data;
     const windowSeconds = limitSetting(
       'INVITE_REQUEST_LIMIT_WINDOW_SECONDS',
       DEFAULT_LIMITS.windowSeconds,
@@ -115,7 +120,18 @@ export const handler = jsonFunction(
     );
     const service = createServiceClient();
     const { data, error } = await service.rpc('submit_invite_request', {
-      request: { event_id, name, email, company, job_title, linkedin_url, reason, consent },
+      request: {
+        event_id,
+        name,
+        email,
+        company,
+        job_title,
+        linkedin_url,
+        reason,
+        consent,
+        update_token: update_token ?? null,
+        honeypot: robot,
+      },
       client_address: clientAddress(request),
       address_limit: limitSetting('INVITE_REQUEST_LIMIT_PER_ADDRESS', DEFAULT_LIMITS.perAddress, 1_000_000),
       email_limit: limitSetting('INVITE_REQUEST_LIMIT_PER_EMAIL', DEFAULT_LIMITS.perEmail, 1_000_000),
@@ -124,7 +140,7 @@ export const handler = jsonFunction(
     if (error) throw new Error(`submit_invite_request failed: ${error.code ?? ''} ${error.message}`);
     switch (data) {
       case 'ok':
-        sendGuestMessagesSoon(service);
+        if (!robot) sendGuestMessagesSoon(service);
         return jsonResponse(ACCEPTED);
       case 'rate_limited':
         return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.tooMany }, 429, {
