@@ -1,14 +1,18 @@
 /**
- * Dates as spec section 9 prints them ('Monday, 5 January 2026', '9:05 AM'), in the visitor's time
- * zone or in UTC. A page the server rendered shows its dates in UTC first, since the server cannot
- * know the visitor's zone and hydration needs the very same text, and in the visitor's zone right
- * after (src/lib/display-zone.tsx). Plain Date getters, no Intl: building an Intl formatter cost a
- * page's hydration several milliseconds.
+ * Dates as spec section 9 prints them ('Monday, 5 January 2026', '9:05 AM'), in a named time zone
+ * (an event's own, `events.time_zone`: the venue's, wherever the reader is) or, with none named, in
+ * the zone of the machine that runs the code (the visitor's, where a page offers their own time).
+ * Server and browser print an event's dates in its zone alike, so hydration finds the same text.
+ * The wall clock of a named zone comes from `time-zones.ts` (Intl, with formatters kept per zone);
+ * UTC and the machine's own zone use plain Date getters.
  *
  * It lives under supabase/functions so that the messages to guests (guest-messages.ts) print dates
  * as the site does; the app reaches it through src/lib/format-date.ts, which re-exports it.
  */
-export type TimeZone = 'UTC' | undefined;
+import { wallClock } from './time-zones.ts';
+
+/** An IANA zone name, or undefined for the zone of the machine that runs the code. */
+export type TimeZone = string | undefined;
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const MONTHS = [
@@ -28,23 +32,25 @@ const MONTHS = [
 
 function fields(value: string | Date, timeZone: TimeZone) {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return timeZone === 'UTC'
-    ? {
-        day: date.getUTCDay(),
-        date: date.getUTCDate(),
-        month: date.getUTCMonth(),
-        year: date.getUTCFullYear(),
-        hours: date.getUTCHours(),
-        minutes: date.getUTCMinutes(),
-      }
-    : {
-        day: date.getDay(),
-        date: date.getDate(),
-        month: date.getMonth(),
-        year: date.getFullYear(),
-        hours: date.getHours(),
-        minutes: date.getMinutes(),
-      };
+  if (timeZone === undefined) {
+    return {
+      day: date.getDay(),
+      date: date.getDate(),
+      month: date.getMonth(),
+      year: date.getFullYear(),
+      hours: date.getHours(),
+      minutes: date.getMinutes(),
+    };
+  }
+  const clock = wallClock(date, timeZone);
+  return {
+    day: clock.weekday,
+    date: clock.day,
+    month: clock.month - 1,
+    year: clock.year,
+    hours: clock.hour,
+    minutes: clock.minute,
+  };
 }
 
 /** 'Monday, 5 January 2026'. */
