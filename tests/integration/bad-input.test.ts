@@ -560,3 +560,210 @@ describe('garbage in the query string', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/**
+ * Issue 27: text PostgreSQL cannot store in a `text` column of a UTF-8 database. A NUL ("\u0000")
+ * and a lone UTF-16 surrogate ("\ud800", which JSON.parse accepts and UTF-8 cannot encode) are
+ * refused as hosted PostgREST refuses them, since it hands the body to PostgreSQL as JSON text as
+ * this backend does: PostgreSQL's own errors, class 22, so 400 — 22P05 'unsupported Unicode escape
+ * sequence' for a NUL, 22P02 'invalid input syntax for type json' for a lone surrogate, 22021
+ * 'invalid byte sequence' for a NUL in a filter. Never a 500, never U+FFFD stored in their place.
+ */
+describe('text the database cannot store', () => {
+  const NUL = 'a\u0000b';
+  const HIGH = 'a\ud800b';
+  const LOW = 'a\udc00b';
+
+  beforeAll(async () => {
+    await backend.services.db.exec('create function zz_echo(t text) returns text language sql as $$ select t $$;');
+    await reloadSchemaCache(backend.services);
+  });
+
+  /** The table writes and the rpc, each with `text` in a text field. */
+  const writes = (text: string): [string, NonNullable<Parameters<typeof raw>[1]>][] => [
+    ['/zz_items', { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ name: text }) }],
+    [
+      '/zz_items',
+      { method: 'POST', headers: jsonHeaders, body: JSON.stringify([{ name: 'fine' }, { name: `x${text}` }]) },
+    ],
+    [
+      '/zz_items?on_conflict=id',
+      {
+        method: 'POST',
+        headers: { ...jsonHeaders, Prefer: 'return=representation,resolution=merge-duplicates' },
+        body: JSON.stringify({ id: 1, name: text }),
+      },
+    ],
+    [
+      '/zz_items?columns=name',
+      {
+        method: 'POST',
+        headers: { ...jsonHeaders, Prefer: 'return=representation,missing=default' },
+        body: JSON.stringify({ name: text }),
+      },
+    ],
+    ['/zz_items?id=eq.1', { method: 'PATCH', headers: jsonHeaders, body: JSON.stringify({ name: text }) }],
+    ['/zz_parts?id=eq.1', { method: 'PATCH', headers: jsonHeaders, body: JSON.stringify({ label: text }) }],
+    ['/rpc/zz_echo', { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ t: text }) }],
+  ];
+
+  it('refuses a NUL in any table write or rpc with 400 22P05, as PostgREST does', async () => {
+    for (const [path, init] of writes(NUL)) {
+      const refused = await expectRefused(path, init, 400, '22P05');
+      expect(refused.message).toBe('unsupported Unicode escape sequence');
+    }
+  });
+
+  it('refuses a lone surrogate, high or low, with 400 22P02 instead of storing U+FFFD', async () => {
+    for (const text of [HIGH, LOW, '\ud83d']) {
+      for (const [path, init] of writes(text)) {
+        const refused = await expectRefused(path, init, 400, '22P02');
+        expect(refused.details).toMatch(/surrogate/);
+      }
+    }
+  });
+
+  it('refuses a NUL in the filter of an update or delete with 400 22021', async () => {
+    await expectRefused(
+      `/zz_items?name=eq.${encodeURIComponent(NUL)}`,
+      { method: 'PATCH', headers: jsonHeaders, body: '{"qty": 1}' },
+      400,
+      '22021',
+    );
+    await expectRefused(`/zz_items?name=eq.${encodeURIComponent(NUL)}`, { method: 'DELETE' }, 400, '22021');
+  });
+
+  it('stores a surrogate pair (an emoji) as sent', async () => {
+    const stored = await raw('/zz_items', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: '{"name":"a\\ud83d\\ude00b"}',
+    });
+    expect(stored.status).toBe(201);
+    expect((stored.json as unknown as { name: string }[])[0]?.name).toBe('a😀b');
+    await service.from('zz_items').delete().eq('name', 'a😀b');
+  });
+});
+
+/**
+ * The same text sent to the server functions: a 400 whose message names the field (request-invite:
+ * the form's field errors), before anything reaches the database or the auth service. They answered
+ * 500 (request-invite), or took a password with a lone surrogate as if it were U+FFFD.
+ */
+describe('text the database cannot store, sent to the functions', () => {
+  const NUL = 'a\u0000b';
+  const HIGH = 'a\ud800b';
+  const LOW = 'a\udc00b';
+  let adminToken: string;
+
+  beforeAll(async () => {
+    const admin = await backend.adminClient();
+    adminToken = (await admin.auth.getSession()).data.session!.access_token;
+  });
+
+  async function call(name: string, body: string | Uint8Array<ArrayBuffer>, token = adminToken) {
+    const response = await fetch(`${backend.url}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function accountsWith(email: string): Promise<number> {
+    const { rows } = await backend.services.db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where email = $1',
+      [email],
+    );
+    return rows[0]!.n;
+  }
+
+  it('request-invite names each field that holds one, with a 400, and stores nothing', async () => {
+    const { data: event, error } = await service
+      .from('events')
+      .insert({ title: 'Bad text dinner', start_date: '2031-05-01T18:00:00Z', end_date: '2031-05-01T22:00:00Z' })
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    const email = 'bad-text@corp.example';
+    const good = {
+      event_id: (event as { id: string }).id,
+      name: 'Ada Lovelace',
+      email,
+      company: 'Analytical Engines',
+      job_title: 'Chief Data Officer',
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      reason: 'I run the data office of a bank.',
+      consent: true,
+      website: '',
+    };
+    const cases: [keyof typeof good, string][] = [
+      ['name', NUL],
+      ['company', HIGH],
+      ['job_title', LOW],
+      ['reason', NUL],
+      ['reason', HIGH],
+      ['linkedin_url', `https://www.linkedin.com/in/${NUL}`],
+      ['email', `${HIGH}@corp.example`],
+    ];
+    for (const [field, text] of cases) {
+      const answer = await call('request-invite', JSON.stringify({ ...good, [field]: text }), backend.anonKey);
+      expect({ field, status: answer.status }).toEqual({ field, status: 400 });
+      expect((answer.body.fields as Record<string, string>)[field], field).toMatch(/character that cannot be saved/);
+    }
+    // The token of an owner's link, which the function looks up.
+    const token = await call('request-invite', JSON.stringify({ ...good, update_token: NUL }), backend.anonKey);
+    expect(token).toMatchObject({
+      status: 400,
+      body: { fields: { update_token: 'This link cannot change a request' } },
+    });
+    const stored = await service.from('invite_requests').select('id').eq('email', email);
+    expect(stored.data).toEqual([]);
+  });
+
+  it('create-admin, invite-admin, change-admin-password and scrape-linkedin-profile refuse it, naming the field', async () => {
+    const named = (field: string) =>
+      `The field ${JSON.stringify(field)} contains a character that cannot be stored (a NUL character or half of a UTF-16 surrogate pair)`;
+    const other = { email: 'other-admin@corp.example', password: 'other-admin-secret' };
+    expect((await call('create-admin', JSON.stringify(other))).status).toBe(200);
+    const otherId = (await backend.anonClient().auth.signInWithPassword(other)).data.user!.id;
+
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['create-admin', { email: 'nul-password@corp.example', password: `secret-${NUL}` }, 'password'],
+      ['create-admin', { email: 'lone-password@corp.example', password: `secret-${HIGH}` }, 'password'],
+      ['create-admin', { email: `x${NUL}@corp.example`, password: 'secret-password' }, 'email'],
+      ['invite-admin', { email: `x${LOW}@corp.example` }, 'email'],
+      ['change-admin-password', { userId: otherId, newPassword: `secret-${HIGH}` }, 'newPassword'],
+      ['change-admin-password', { userId: otherId, newPassword: `secret-${NUL}` }, 'newPassword'],
+      ['scrape-linkedin-profile', { linkedin_url: `https://www.linkedin.com/in/${NUL}` }, 'linkedin_url'],
+      ['create-admin', { email: 'key@corp.example', password: 'secret-password', [`x${NUL}`]: 1 }, `x${NUL}`],
+    ];
+    for (const [name, body, field] of cases) {
+      expect({ name, field, ...(await call(name, JSON.stringify(body))) }).toEqual({
+        name,
+        field,
+        status: 400,
+        body: { success: false, error: named(field) },
+      });
+    }
+    expect(await accountsWith('nul-password@corp.example')).toBe(0);
+    expect(await accountsWith('lone-password@corp.example')).toBe(0);
+    expect(await accountsWith('key@corp.example')).toBe(0);
+    expect((await backend.anonClient().auth.signInWithPassword(other)).error).toBeNull();
+  });
+
+  it('refuses a function body that is not UTF-8 instead of reading U+FFFD in place of its bytes', async () => {
+    const email = 'not-utf8@corp.example';
+    const body = new Uint8Array([
+      ...Buffer.from(`{"email":"${email}","password":"secret-`),
+      0xff,
+      0xfe,
+      ...Buffer.from('"}'),
+    ]);
+    expect(await call('create-admin', body)).toEqual({
+      status: 400,
+      body: { success: false, error: 'The request body must be UTF-8 text' },
+    });
+    expect(await accountsWith(email)).toBe(0);
+  });
+});

@@ -709,4 +709,33 @@ describe('scrape-linkedin-profile', () => {
       future_focus: 'Written by hand.',
     });
   });
+
+  it("text the database cannot store in the model's answer is dropped, not a failed scrape (issue 27)", async () => {
+    const attendeeId = await createAttendee();
+    // A NUL, a lone surrogate, and an emoji cut in half by the 1,000-character limit of a focus.
+    const cutEmoji = `a${'😀'.repeat(600)}`;
+    ai.answerWithContent(
+      JSON.stringify({
+        bio: 'Leads\u0000 data.',
+        priorities: 'Data\ud800 governance',
+        current_focus: cutEmoji,
+        future_focus: 'Scale.',
+      }),
+    );
+    const answer = await invoke(admin, 'scrape-linkedin-profile', {
+      attendee_id: attendeeId,
+      linkedin_url: PROFILE_URL,
+    });
+    const focus = `a${'😀'.repeat(499)}\ufffd`;
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        data: { bio: 'Leads data.', priorities: 'Data\ufffd governance', current_focus: focus, future_focus: 'Scale.' },
+        error: null,
+        attendeeUpdated: true,
+      },
+    });
+    expect(await attendeeFields(attendeeId)).toEqual(answer.body.data);
+  });
 });

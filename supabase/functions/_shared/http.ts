@@ -6,6 +6,7 @@
 import { corsHeaders } from '@supabase/supabase-js/cors';
 import type { z } from 'zod';
 import { logFunctionError } from './log.ts';
+import { unstorableTextPath } from './storable-text.ts';
 
 // supabase-js keeps this list in step with the headers its clients send.
 export { corsHeaders };
@@ -62,19 +63,38 @@ export function jsonFunction(options: JsonFunctionOptions, run: FunctionHandler)
   };
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Reads the request body as a JSON object and parses it with `schema`; a body that is not a JSON
- * object, or fails the schema, is a 400 with the first problem's message.
+ * object, or fails the schema, is a 400 with the first problem's message. So is text that cannot be
+ * stored or passed on as sent (`storable-text.ts`), named by its field: bytes that are not UTF-8
+ * (`request.text()` would make them U+FFFD), a NUL, a lone surrogate. Left to the database or the
+ * auth service, those were a 500 or, worse, stored or hashed as something else.
  */
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  const bytes = await request.arrayBuffer();
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    throw new FunctionError(400, 'The request body must be UTF-8 text');
+  }
   let value: unknown;
   try {
-    value = JSON.parse(await request.text());
+    value = JSON.parse(text);
   } catch {
     value = undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new FunctionError(400, 'The request body must be a JSON object');
+  }
+  const badText = unstorableTextPath(value);
+  if (badText) {
+    throw new FunctionError(
+      400,
+      `The field ${JSON.stringify(badText.join('.'))} contains a character that cannot be stored (a NUL character or half of a UTF-16 surrogate pair)`,
+    );
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');

@@ -8,6 +8,7 @@
  * passes here passes the table's checks.
  */
 import * as z from 'zod/mini';
+import { isStorableText } from './storable-text.ts';
 
 export const INVITE_REQUEST_LIMITS = {
   name: 300,
@@ -41,11 +42,28 @@ function isWebAddress(value: string): boolean {
 
 const CONSENT_MESSAGE = 'Tick the box to agree that we may contact you about this event';
 
+/**
+ * Refuses what the database cannot store (a NUL, half a surrogate pair: `storable-text.ts`) as this
+ * field's error. First among a field's checks, so that it is the message the field shows; without
+ * it the function failed with a 500 at the database.
+ */
+function storable(what: string) {
+  return z.refine<string>(
+    isStorableText,
+    `${what} contains a character that cannot be saved; type it again without it`,
+  );
+}
+
 /** A required line of text: trimmed, not blank, at most `max` characters. */
 function requiredText(missing: string, what: string, max: number) {
   return z
     .string(missing)
-    .check(z.trim(), z.minLength(1, missing), z.maxLength(max, `${what} must be ${max} characters or fewer`));
+    .check(
+      storable(what),
+      z.trim(),
+      z.minLength(1, missing),
+      z.maxLength(max, `${what} must be ${max} characters or fewer`),
+    );
 }
 
 /** The fields a visitor fills in. Absent optional texts and blank ones mean the same: nothing. */
@@ -54,6 +72,7 @@ export const inviteRequestFieldsSchema = z.object({
   email: z
     .string('Enter your work e-mail address')
     .check(
+      storable('Your e-mail address'),
       z.trim(),
       z.toLowerCase(),
       z.minLength(1, 'Enter your work e-mail address'),
@@ -67,6 +86,7 @@ export const inviteRequestFieldsSchema = z.object({
   job_title: requiredText('Enter your job title', 'Job title', INVITE_REQUEST_LIMITS.jobTitle),
   linkedin_url: z.optional(
     z.string('Enter your LinkedIn profile as a web address, or leave it empty').check(
+      storable('The LinkedIn URL'),
       z.trim(),
       z.maxLength(
         INVITE_REQUEST_LIMITS.linkedinUrl,
@@ -82,6 +102,7 @@ export const inviteRequestFieldsSchema = z.object({
     z
       .string("Tell us in words why you'd like to join, or leave it empty")
       .check(
+        storable("'Why you'"),
         z.trim(),
         z.maxLength(
           INVITE_REQUEST_LIMITS.reason,
@@ -106,7 +127,11 @@ export type InviteRequestFields = z.infer<typeof inviteRequestFieldsSchema>;
  */
 export const inviteRequestBodySchema = z.extend(inviteRequestFieldsSchema, {
   event_id: z.guid('This event could not be found'),
-  update_token: z.optional(z.string('This link cannot change a request').check(z.maxLength(100))),
+  update_token: z.optional(
+    z
+      .string('This link cannot change a request')
+      .check(z.refine<string>(isStorableText, 'This link cannot change a request'), z.maxLength(100)),
+  ),
 });
 
 export type InviteRequestBody = z.infer<typeof inviteRequestBodySchema>;

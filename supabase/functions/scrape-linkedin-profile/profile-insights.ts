@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { FunctionError } from '../_shared/http.ts';
 import { parseJsonAnswer, sendOutbound } from '../_shared/outbound.ts';
+import { storableText } from '../_shared/storable-text.ts';
 import { endpointUrl } from './profile-provider.ts';
 
 export interface ProfileInsights {
@@ -132,10 +133,12 @@ export async function writeProfileInsights(
   const completion = ChatCompletion.safeParse(parseJsonAnswer(SERVICE, answer.text));
   if (!completion.success) throw new FunctionError(502, `${SERVICE} sent an answer without a message`);
   const insights = parseModelContent(completion.data.choices[0]?.message.content ?? '');
+  // Made storable last: a model may write a NUL, and a cut at a length limit may halve an emoji's
+  // surrogate pair; saved as they are, either failed the whole scrape at the database.
   return {
-    bio: limitBio(insights.bio),
-    priorities: normalisePriorities(insights.priorities),
-    current_focus: limitFocus(insights.current_focus),
-    future_focus: limitFocus(insights.future_focus),
+    bio: storableText(limitBio(insights.bio)),
+    priorities: storableText(normalisePriorities(insights.priorities)),
+    current_focus: storableText(limitFocus(insights.current_focus)),
+    future_focus: storableText(limitFocus(insights.future_focus)),
   };
 }
