@@ -324,7 +324,7 @@ join (values
 ) as f (kind, starts_at, lasts, subheading, description_template) using (kind);
 
 insert into public.events (
-  id, slug, title, subheading, description, location, start_date, end_date, featured_image_url,
+  id, slug, title, subheading, description, location, start_date, end_date, time_zone, featured_image_url,
   request_invite_url, capacity, why_attend, why_partner
 )
 select
@@ -336,6 +336,8 @@ select
   e.venue,
   e.start_date,
   e.end_date,
+  -- The venue's zone: every date and time of the edition is shown and entered in it.
+  e.tz,
   e.featured_image_url,
   -- Most upcoming editions take requests through the site's own form; Dubai and Amsterdam keep an
   -- external invitation page, as a partner-run edition would.

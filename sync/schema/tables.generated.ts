@@ -71,6 +71,14 @@ export const TABLES = {
       _modified: { kind: 'timestamptz', nullable: false, default: 'server', anonCanRead: true },
       _deleted: { kind: 'boolean', nullable: false, default: false, anonCanRead: true },
       capacity: { kind: 'integer', nullable: true, default: null, anonCanRead: true, minimum: 1, maximum: 100000 },
+      time_zone: {
+        kind: 'text',
+        nullable: false,
+        default: 'server',
+        anonCanRead: true,
+        maxLength: 64,
+        patterns: [{ source: '^[A-Za-z0-9_+/-]+$', ignoreCase: false }],
+      },
     },
   },
   attendees: {
