@@ -29,8 +29,8 @@ export interface BackendOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
   databaseUrl?: string;
   /**
-   * PGlite data folder (and where keys and storage objects are kept); absent means in memory with
-   * fresh keys and objects in a temporary folder removed on stop.
+   * PGlite data folder (and where keys, storage objects and the mailbox's messages are kept); absent
+   * means in memory with fresh keys and objects in a temporary folder removed on stop.
    */
   dataDir?: string;
   /** Load supabase/seed.sql when the database is fresh. */
@@ -94,7 +94,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       siteUrl: options.siteUrl ?? 'http://localhost:4173',
       ...options.config,
     };
-    const services: BackendServices = { db, keys, config, objectStore, mailbox: new LocalMailbox() };
+    // With a data folder the mailbox keeps its messages and idempotency keys there, so that after a
+    // crash the guest-message sender's repeat of a message it had not yet marked sent is not delivered again.
+    const mailbox = new LocalMailbox(
+      undefined,
+      options.dataDir ? path.join(options.dataDir, 'mailbox.ndjson') : undefined,
+    );
+    const services: BackendServices = { db, keys, config, objectStore, mailbox };
     routes.app = createApp(services);
     const realtime = await startRealtime(server, services, options.realtimeLimits);
     if (options.admin) await ensureAdmin(db, options.admin.email, options.admin.password);

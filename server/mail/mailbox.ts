@@ -16,13 +16,17 @@
  * another provider, nor with LOCAL_MAILBOX=off), every route answers only this machine, by its own
  * names, from the app's or its own pages (server/http/local-only.ts), with no CORS headers, and
  * sending needs the key. A message's HTML is shown in a frame whose content policy lets no script run, with the images
- * it shows inline (`cid:`, Resend's `content_id`) in place. Messages are kept in
- * memory, newest first, up to a limit: like Inbucket, a restart empties the mailbox.
+ * it shows inline (`cid:`, Resend's `content_id`) in place. Messages are kept newest first, up to
+ * a limit: in memory, and when the backend has a data folder also in `<data folder>/mailbox.ndjson`
+ * (mailbox-journal.ts) with the idempotency keys, so that a restart, even after a crash, neither
+ * empties the mailbox nor lets a message that the guest-message sender sends again with its key
+ * arrive twice.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { localOnly, type LocalOnlySettings } from '../http/local-only.ts';
+import { MailboxJournal, type JournalEntry } from './mailbox-journal.ts';
 
 /** An attachment as the JSON API lists it; `url` downloads its bytes. */
 export interface MailAttachmentInfo {
@@ -115,13 +119,58 @@ function publicView(message: StoredMessage): MailMessage {
   };
 }
 
+type KeyRecord = { id: string; body: string; at: number };
+
 export class LocalMailbox {
   private readonly messages: StoredMessage[] = [];
-  private readonly keys = new Map<string, { id: string; body: string; at: number }>();
+  private readonly keys = new Map<string, KeyRecord>();
+  private readonly journal: MailboxJournal | null = null;
 
-  constructor(private readonly capacity = 500) {}
+  /**
+   * Keeps the newest `capacity` messages. With `file` (the backend's data folder has one), what it
+   * delivers and the keys it was given are kept there too and read back at the next start, so a
+   * restart neither empties it nor makes it deliver a repeated key again; without, in memory only.
+   */
+  constructor(
+    private readonly capacity = 500,
+    file?: string,
+  ) {
+    if (!file) return;
+    const { journal, entries } = MailboxJournal.open(file);
+    this.journal = journal;
+    const now = Date.now();
+    for (const entry of entries) {
+      if (entry.message) this.remember(fromJournal(entry.message));
+      if (entry.key && now - entry.key.at <= IDEMPOTENCY_MS) {
+        const { key, ...record } = entry.key;
+        this.keys.set(key, record);
+      }
+    }
+  }
 
   deliver(input: SendInput): MailMessage {
+    return publicView(this.keep(input, null));
+  }
+
+  /**
+   * Delivers unless `key` was used in the last 24 hours: then the first message's id again for the
+   * same body, and a conflict for another body (Resend's `invalid_idempotent_request`).
+   */
+  deliverOnce(input: SendInput, key: string | undefined): Delivery {
+    if (!key) return { id: this.deliver(input).id };
+    const now = Date.now();
+    for (const [seen, entry] of this.keys) if (now - entry.at > IDEMPOTENCY_MS) this.keys.delete(seen);
+    const body = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    const earlier = this.keys.get(key);
+    if (earlier) return earlier.body === body ? { id: earlier.id } : { conflict: earlier.id };
+    return { id: this.keep(input, { key, body, at: now }).id };
+  }
+
+  /**
+   * Stores a new message (and the key it came with): on disk first when there is a journal, so
+   * that what the sender is told was delivered is still there, with its key, after a crash.
+   */
+  private keep(input: SendInput, key: ({ key: string } & Omit<KeyRecord, 'id'>) | null): StoredMessage {
     const message: StoredMessage = {
       id: randomUUID(),
       from: input.from,
@@ -137,25 +186,27 @@ export class LocalMailbox {
       })),
       receivedAt: new Date().toISOString(),
     };
-    this.messages.unshift(message);
-    this.messages.length = Math.min(this.messages.length, this.capacity);
-    return publicView(message);
+    const record = key ? { ...key, id: message.id } : undefined;
+    this.journal?.append({ message: toJournal(message), key: record });
+    this.remember(message);
+    if (record) this.keys.set(record.key, { id: record.id, body: record.body, at: record.at });
+    if (this.journal && this.journal.size > 2 * (this.capacity + this.keys.size)) this.compact(this.journal);
+    return message;
   }
 
-  /**
-   * Delivers unless `key` was used in the last 24 hours: then the first message's id again for the
-   * same body, and a conflict for another body (Resend's `invalid_idempotent_request`).
-   */
-  deliverOnce(input: SendInput, key: string | undefined): Delivery {
-    if (!key) return { id: this.deliver(input).id };
-    const now = Date.now();
-    for (const [seen, entry] of this.keys) if (now - entry.at > IDEMPOTENCY_MS) this.keys.delete(seen);
-    const body = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-    const earlier = this.keys.get(key);
-    if (earlier) return earlier.body === body ? { id: earlier.id } : { conflict: earlier.id };
-    const { id } = this.deliver(input);
-    this.keys.set(key, { id, body, at: now });
-    return { id };
+  private remember(message: StoredMessage): void {
+    this.messages.unshift(message);
+    this.messages.length = Math.min(this.messages.length, this.capacity);
+  }
+
+  /** Rewrites the journal to the messages kept (oldest first) and the keys still remembered. */
+  private compact(journal: MailboxJournal): void {
+    const keyOf = new Map([...this.keys].map(([key, record]) => [record.id, { key, ...record }]));
+    const kept = new Set(this.messages.map((message) => message.id));
+    journal.rewrite([
+      ...[...this.messages].reverse().map((message) => ({ message: toJournal(message), key: keyOf.get(message.id) })),
+      ...[...keyOf.values()].filter((record) => !kept.has(record.id)).map((record) => ({ key: record })),
+    ]);
   }
 
   /** Newest first; only those addressed to `to` (any case) when given. */
@@ -192,6 +243,26 @@ export class LocalMailbox {
   attachment(id: string, index: number): StoredAttachment | undefined {
     return this.messages.find((candidate) => candidate.id === id)?.attachments[index];
   }
+}
+
+function toJournal(message: StoredMessage): NonNullable<JournalEntry['message']> {
+  return {
+    ...message,
+    attachments: message.attachments.map((attachment) => ({
+      ...attachment,
+      content: attachment.content.toString('base64'),
+    })),
+  };
+}
+
+function fromJournal(message: NonNullable<JournalEntry['message']>): StoredMessage {
+  return {
+    ...message,
+    attachments: message.attachments.map((attachment) => ({
+      ...attachment,
+      content: Buffer.from(attachment.content, 'base64'),
+    })),
+  };
 }
 
 /** `Name <a@b>` or `a@b` → `a@b`, lowercased. */

@@ -182,7 +182,8 @@ export async function startFakeSmtp(options: FakeSmtpOptions = {}): Promise<Fake
           return;
         case 'QUIT':
           send('221 2.0.0 Bye');
-          socket.end();
+          // Silent means silent: no answer, and the connection stays open (a server that hangs).
+          if (!silent) socket.end();
           return;
         default:
           send('502 5.5.2 Command not recognized');

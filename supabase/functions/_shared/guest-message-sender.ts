@@ -4,8 +4,15 @@
  * batches (`claim_guest_messages` leases each for two minutes, so two runs at once never take the
  * same one, and a run that dies leaves them to the next), renders and sends each, and records the
  * outcome (`finish_guest_message`: sent, or failed and retried later with a growing delay, at most
- * 10 tries). The message id is the provider's idempotency key, so a message whose answer was lost
- * and that is sent again is not delivered twice.
+ * 10 tries), right after the provider's answer.
+ *
+ * Just before each send, `begin_guest_message` records that the attempt began (and skips a message
+ * already sent or gone). A sender that stops between the provider's acceptance and that record
+ * (a crash, kill -9) leaves the message to be sent again once its lease has run out; the message id
+ * is the provider's idempotency key, so with the HTTP provider (Resend, the local mailbox) the repeat
+ * is answered with the first message and delivers nothing new (while the provider remembers the key:
+ * Resend, 24 hours). SMTP has no such key: a message caught in that moment reaches the guest twice.
+ * The record lets the next run say so in the log.
  *
  * The send-guest-messages function runs it on a schedule; a function that has just changed a
  * request (request-invite) may call `sendDueGuestMessages()` right away, so the guest hears at once.
@@ -58,23 +65,42 @@ async function claim(service: SupabaseClient): Promise<GuestMessage[]> {
   return ClaimedMessages.parse(data);
 }
 
+const Begun = z.object({ send: z.boolean(), interrupted_at: z.string().nullable() });
+
+/** Records that the message is about to be sent; false when it must not be (already sent, or gone). */
+async function begin(service: SupabaseClient, message: GuestMessage): Promise<boolean> {
+  const { data, error } = await service.rpc('begin_guest_message', { message_id: message.id });
+  if (error) throw new Error(`recording the start of guest message ${message.id} failed: ${error.message}`);
+  const begun = Begun.parse(data);
+  if (begun.interrupted_at) {
+    logFunctionError(
+      'send-guest-messages',
+      `message ${message.id} (${message.kind}): the attempt begun at ${begun.interrupted_at} stopped before its ` +
+        'outcome was recorded; sending it again with the same idempotency key (over SMTP it may arrive twice)',
+    );
+  }
+  return begun.send;
+}
+
 async function finish(service: SupabaseClient, message: GuestMessage, failure: string | null): Promise<void> {
   const { error } = await service.rpc('finish_guest_message', { message_id: message.id, error: failure });
   if (error) throw new Error(`recording guest message ${message.id} failed: ${error.message}`);
 }
 
-/** Sends one claimed message and records how it went; true when it was sent. */
-async function deliver(service: SupabaseClient, message: GuestMessage): Promise<boolean> {
+/** Sends one claimed message and records how it went: sent, failed, or skipped (sent already, or gone). */
+async function deliver(service: SupabaseClient, message: GuestMessage): Promise<'sent' | 'failed' | 'skipped'> {
   let failure: string | null = null;
   try {
+    // Rendered first (the QR code takes a moment), so the recorded start is the send's own.
     const mail = await renderGuestMessage(message, mailSiteUrl());
+    if (!(await begin(service, message))) return 'skipped';
     await sendMail({ to: message.guest.email, ...mail, idempotencyKey: message.id });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     logFunctionError('send-guest-messages', `message ${message.id} (${message.kind}) not sent, will retry: ${failure}`);
   }
   await finish(service, message, failure);
-  return failure === null;
+  return failure === null ? 'sent' : 'failed';
 }
 
 /**
@@ -96,7 +122,10 @@ export async function sendDueGuestMessages(service: SupabaseClient = createServi
     }
     await Promise.all(
       [...byRequest.values()].map(async (messages) => {
-        for (const message of messages) run[(await deliver(service, message)) ? 'sent' : 'failed'] += 1;
+        for (const message of messages) {
+          const outcome = await deliver(service, message);
+          if (outcome !== 'skipped') run[outcome] += 1;
+        }
       }),
     );
   }

@@ -75,6 +75,20 @@ function directSettings(server: FakeSmtpServer, overrides: Partial<SmtpSettings>
 
 const message = 'From: a@cdo-vision.example\r\nTo: b@corp.example\r\nSubject: hi\r\n\r\nhello\r\n';
 
+/**
+ * The client's goodbye (QUIT) follows the server's '250' to the message without holding the
+ * caller, so a session's last verbs arrive a moment after the send resolves: waits for them.
+ */
+async function verbsOnceDone(server: FakeSmtpServer, index = 0): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const verbs = server.sessions[index]?.verbs ?? [];
+    if (verbs.includes('QUIT')) return verbs;
+    if (Date.now() > deadline) return verbs;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('the SMTP adapter', () => {
   it('delivers a guest message: envelope, headers, text and HTML, the .ics, AUTH PLAIN, dots stuffed', async () => {
     const server = await smtpServer();
@@ -89,7 +103,7 @@ describe('the SMTP adapter', () => {
       mailFrom: 'events@cdo-vision.example',
       rcptTo: ['ada@corp.example'],
     });
-    expect(session!.verbs).toEqual(['EHLO', 'AUTH', 'MAIL', 'RCPT', 'DATA', 'QUIT']);
+    expect(await verbsOnceDone(server)).toEqual(['EHLO', 'AUTH', 'MAIL', 'RCPT', 'DATA', 'QUIT']);
     // On the wire, every line that starts with a dot carries one more; the server takes them off.
     expect(session!.wireData).toContain('\r\n..a line that starts with a dot\r\n...and one with two\r\n..\r\n');
     // Nothing but 7-bit ASCII, so any server takes it.
@@ -138,7 +152,7 @@ describe('the SMTP adapter', () => {
     );
     expect(reply).toContain('queued as FAKE123');
     const [session] = server.sessions;
-    expect(session!.verbs).toEqual(['EHLO', 'STARTTLS', 'EHLO', 'AUTH', 'MAIL', 'RCPT', 'DATA', 'QUIT']);
+    expect(await verbsOnceDone(server)).toEqual(['EHLO', 'STARTTLS', 'EHLO', 'AUTH', 'MAIL', 'RCPT', 'DATA', 'QUIT']);
     expect(session!.auth).toEqual({ mechanism: 'LOGIN', user: 'mailer', password: 'sesame', overTls: true });
     expect(session!.message).toBe(message);
   });
@@ -204,6 +218,77 @@ describe('the SMTP adapter', () => {
     await expect(sending).rejects.toThrow(SmtpError);
     await expect(sending).rejects.toThrow(/did not answer in time/);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("resolves at the server's 250 to the message, without waiting for the answer to QUIT", async () => {
+    // The server never answers QUIT: a client that waited for it would hold the caller (and the
+    // record that the message was sent) for the whole step deadline, a minute here.
+    const server = await startFakeSmtp({ silentAt: 'QUIT' });
+    smtp = server;
+    const reply = await sendSmtp(
+      directSettings(server, { timeoutMs: 60_000 }),
+      { from: 'a@cdo-vision.example', to: ['b@corp.example'] },
+      message,
+    );
+    expect(reply).toContain('queued as FAKE123');
+    expect(server.sessions[0]!.message).toBe(message);
+  });
+
+  it('refuses a sender or recipient that could change its command (line breaks, NUL, >, spaces, non-ASCII) before it connects', async () => {
+    const server = await startFakeSmtp();
+    smtp = server;
+    const envelope = { from: 'a@cdo-vision.example', to: ['b@corp.example'] };
+    const unsafe = [
+      'b@corp.example\r\nRCPT TO:<eve@evil.example>',
+      'b@corp.example\nDATA',
+      'b@corp.example\r',
+      'b@corp.example\u0000',
+      'b@corp.example\u007f',
+      'b@corp.example> NOTIFY=NEVER',
+      '<b@corp.example',
+      'b @corp.example',
+      'b\t@corp.example',
+      'zoë@corp.example',
+      'b@corp.example\u2028',
+      '',
+    ];
+    for (const address of unsafe) {
+      for (const [what, wrong] of [
+        ['recipient', { ...envelope, to: ['ok@corp.example', address] }],
+        ['sender', { ...envelope, from: address }],
+      ] as const) {
+        const sending = sendSmtp(directSettings(server), wrong, message);
+        await expect(sending, `${what} ${JSON.stringify(address)}`).rejects.toThrow(SmtpError);
+        await expect(sending).rejects.toThrow(`the ${what} `);
+      }
+    }
+    await expect(sendSmtp(directSettings(server), { ...envelope, to: [] }, message)).rejects.toThrow(
+      'the message has no recipient',
+    );
+    await expect(
+      sendSmtp(directSettings(server, { clientName: 'cdo-vision.example\r\nMAIL FROM:<x@y>' }), envelope, message),
+    ).rejects.toThrow('is not a name this client puts in EHLO');
+    // Nothing reached the server: not even a connection.
+    expect(server.sessions).toEqual([]);
+
+    // Through the adapter, a guest's address with a line break is a message not sent, as any refusal.
+    env = {
+      ...env,
+      MAIL_PROVIDER: 'smtp',
+      SMTP_HOST: server.host,
+      SMTP_PORT: String(server.port),
+      SMTP_SECURE: 'false',
+    };
+    await expect(sendMail({ ...GUEST_MAIL, to: 'ada@corp.example\r\nRCPT TO:<eve@evil.example>' })).rejects.toThrow(
+      MailNotSent,
+    );
+    env = { ...env, MAIL_FROM: 'CDO Vision <events@cdo-vision.example>\r\nRCPT TO:<eve@evil.example>' };
+    await expect(sendMail(GUEST_MAIL)).rejects.toThrow(MailNotSent);
+    expect(server.sessions).toEqual([]);
+    // The same settings with a plain address send as usual.
+    env = { ...env, MAIL_FROM: 'CDO Vision <events@cdo-vision.example>' };
+    await sendMail(GUEST_MAIL);
+    expect(server.sessions[0]).toMatchObject({ mailFrom: 'events@cdo-vision.example', rcptTo: ['ada@corp.example'] });
   });
 
   it('refuses settings that make no sense, naming the setting', async () => {

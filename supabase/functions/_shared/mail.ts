@@ -10,7 +10,12 @@
  *   (server/mail/mailbox.ts), which `npm start` and the tests use.
  * - `smtp`: any SMTP server (SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD), with
  *   the message built as MIME (mime.ts) and sent by smtp.ts. Hosted edge functions may not open
- *   ports 25 or 587: on hosted Supabase use port 465 (implicit TLS).
+ *   ports 25 or 587: on hosted Supabase use port 465 (implicit TLS). SMTP has no idempotency key:
+ *   the message's key becomes its Message-ID, which SMTP does not use to drop repeats (a few
+ *   mailboxes hide a second copy with the same one; most show it), so a message sent again is
+ *   delivered again. A sender that stops after the server's '250' to the message and before
+ *   recording it as sent (a crash) therefore repeats that message; sendSmtp resolves at that '250',
+ *   without waiting for the goodbye, to keep that moment short.
  *
  * MAIL_FROM is the sender ('CDO Vision <events@example.com>'), an address the provider allows.
  * Settings are read at each send, so a changed secret takes effect at once.
@@ -28,7 +33,7 @@ export interface OutgoingMail {
   /**
    * Names this message for the provider, so that sending it again (after a lost answer, or a sender
    * that stopped halfway) does not deliver it twice: the HTTP API's Idempotency-Key (Resend keeps
-   * it 24 hours), and with SMTP the Message-ID, which lets mail clients drop a copy.
+   * it 24 hours). With SMTP it only becomes the Message-ID: a server delivers a repeat all the same.
    */
   idempotencyKey?: string;
 }

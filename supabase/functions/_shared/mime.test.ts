@@ -41,6 +41,33 @@ describe('MIME for SMTP', () => {
     expect(parseMime(raw).headers.get('subject')).toBe('Summit Bcc: everyone@corp.example');
   });
 
+  it('keeps every header made from an input on its own line: names, addresses, ids, file names and types', () => {
+    const injected = '\r\nBcc: everyone@corp.example\r\n';
+    const raw = buildMimeMessage({
+      from: `CDO Vision${injected} <events@cdo-vision.example>`,
+      to: `ada@corp.example${injected}`,
+      subject: `Summit${injected}`,
+      text: 'Hi',
+      html: '<img src="cid:code">',
+      attachments: [
+        { filename: `a${injected}.ics`, contentType: `text/calendar${injected}`, content: 'X' },
+        { filename: 'code.png', contentType: 'image/png', content: 'X', contentId: `code${injected}` },
+        { filename: `zü${injected}.txt`, contentType: 'text/plain', content: 'X' },
+      ],
+      messageId: `x@cdo-vision.example${injected}`,
+      boundary: 'fixed',
+    });
+    // No line of the message, headers or parts, starts a header the inputs tried to add.
+    expect(raw).not.toMatch(/^Bcc:/im);
+    for (const line of raw.split('\r\n')) {
+      expect(line).not.toContain('\r');
+      expect(line).not.toContain('\n');
+    }
+    const root = parseMime(raw);
+    expect(root.headers.get('to')).toBe('ada@corp.example Bcc: everyone@corp.example');
+    expect(root.headers.get('message-id')).toBe('<x@cdo-vision.example Bcc: everyone@corp.example>');
+  });
+
   it('quotes or encodes display names as they need', () => {
     expect(headerMailbox('CDO Vision <events@cdo-vision.example>')).toBe('CDO Vision <events@cdo-vision.example>');
     expect(headerMailbox('"Vision, CDO" <events@cdo-vision.example>')).toBe(

@@ -10,6 +10,10 @@
  * machine (loopback: a local relay or a test's fake server). Certificates are checked against the
  * system's trust anchors (plus `ca` when given), for the configured host name.
  *
+ * The sender and the recipients go into MAIL FROM and RCPT TO only when they cannot change the
+ * command (no line break, control character, space, angle bracket or non-ASCII): anything else is
+ * an SmtpError before a connection is opened, whatever the callers checked before.
+ *
  * Every step has a deadline (connecting, and each reply), so a server that stops answering fails the
  * message instead of holding it. Any reply other than the expected one fails it with the server's
  * code and words (4xx: try again later; 5xx: refused), never with the credentials.
@@ -272,12 +276,42 @@ async function authenticate(
 }
 
 /**
+ * An address as it may stand between the angle brackets of MAIL FROM or RCPT TO: printable ASCII
+ * with no space and no angle bracket. A line break would end the command and start another of the
+ * caller's choosing (another recipient, say), a '>' would add parameters to it, and anything beyond
+ * ASCII needs SMTPUTF8, which this client does not speak.
+ */
+const ENVELOPE_ADDRESS = /^[\x21-\x3b\x3d\x3f-\x7e]{1,320}$/;
+
+/** Throws before anything is sent when an envelope address or the EHLO name could rewrite a command. */
+function refuseUnsafeCommands(settings: SmtpSettings, envelope: SmtpEnvelope): void {
+  const named = (value: string) => JSON.stringify(value.slice(0, 100));
+  if (!ENVELOPE_ADDRESS.test(envelope.from)) {
+    throw new SmtpError(`the sender ${named(envelope.from)} is not an address this client puts in a command`);
+  }
+  if (envelope.to.length === 0) throw new SmtpError('the message has no recipient');
+  for (const recipient of envelope.to) {
+    if (!ENVELOPE_ADDRESS.test(recipient)) {
+      throw new SmtpError(`the recipient ${named(recipient)} is not an address this client puts in a command`);
+    }
+  }
+  if (!/^[\x21-\x7e]{1,255}$/.test(settings.clientName)) {
+    throw new SmtpError(`the client name ${named(settings.clientName)} is not a name this client puts in EHLO`);
+  }
+}
+
+/**
  * Sends one message (the full RFC 5322 text) to the envelope's recipients; resolves with the
- * server's reply to the end of the data (often the queue id).
+ * server's reply to the end of the data (often the queue id) as soon as that reply arrives: the
+ * goodbye (QUIT) follows without holding the caller, who records the message as sent at once. A
+ * caller that stopped between that reply and its record would send the message again, and SMTP
+ * has no way to make the server drop the repeat, so that moment is kept as short as it can be.
  */
 export async function sendSmtp(settings: SmtpSettings, envelope: SmtpEnvelope, message: string): Promise<string> {
+  refuseUnsafeCommands(settings, envelope);
   const credentials = settings.user !== undefined && settings.password !== undefined;
   const connection = await SmtpConnection.open(settings);
+  let closeLater = false;
   try {
     await connection.expect([220], 'the connection');
     let hello = await connection.command(`EHLO ${settings.clientName}`, [250], 'EHLO');
@@ -305,10 +339,14 @@ export async function sendSmtp(settings: SmtpSettings, envelope: SmtpEnvelope, m
     await connection.command('DATA', [354], 'DATA');
     connection.write(`${dotStuffed(message)}\r\n.\r\n`);
     const accepted = await connection.expect([250], 'the message');
-    // The message is the server's now; a failed goodbye changes nothing.
-    await connection.command('QUIT', [221], 'QUIT').catch(() => undefined);
+    // The message is the server's now: the caller hears it at once, and a failed goodbye changes nothing.
+    closeLater = true;
+    void connection
+      .command('QUIT', [221], 'QUIT')
+      .catch(() => undefined)
+      .finally(() => connection.close());
     return accepted.lines.join(' ');
   } finally {
-    connection.close();
+    if (!closeLater) connection.close();
   }
 }
