@@ -1,6 +1,6 @@
 /**
  * What the auth routes read from a request: the JSON body, parsed with zod at the edge (GoTrue's
- * 400 `bad_json` when it is not JSON or has wrong types), and the client's user agent and address
+ * 400 `bad_json` when it is not JSON, has wrong types, or holds text the database cannot store), and the client's user agent and address
  * for sessions and the abuse limits. The address is the socket's unless the socket belongs to a
  * trusted proxy: X-Forwarded-For is anyone's to write, so believing it by default would let every
  * request claim a fresh address and walk past every per-address limit.
@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { unstorableTextPath } from '../../supabase/functions/_shared/storable-text.ts';
 import { badJson } from './errors.ts';
 import type { ClientInfo } from './sessions.ts';
 
@@ -27,6 +28,11 @@ export async function readBody<T>(c: Context, schema: z.ZodType<T>, options: { o
     } catch (error) {
       throw badJson(error instanceof Error ? error.message : 'invalid JSON');
     }
+  }
+  // A NUL or half a surrogate pair cannot be stored (PostgreSQL refuses it), nor hashed as sent.
+  const unstorable = unstorableTextPath(value);
+  if (unstorable) {
+    throw badJson(`field ${unstorable.join('.') || '(body)'}: contains a character that cannot be stored`);
   }
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {

@@ -767,3 +767,29 @@ describe('text the database cannot store, sent to the functions', () => {
     expect(await accountsWith(email)).toBe(0);
   });
 });
+
+describe('text the database cannot store, sent to the auth API', () => {
+  it('sign-up refuses a NUL or a lone surrogate in the password, the address or the metadata with a 400, and makes no account', async () => {
+    const bodies = [
+      { email: 'nul-password@example.org', password: 'secret\u0000pw', data: {} },
+      { email: 'half-password@example.org', password: 'secret\ud800pw', data: {} },
+      { email: 'nul-metadata@example.org', password: 'secret-pw', data: { name: 'x\u0000y' } },
+      { email: 'half-metadata@example.org', password: 'secret-pw', data: { name: 'x\udc00y' } },
+      { email: 'half-key@example.org', password: 'secret-pw', data: { ['k\ud800']: 'v' } },
+    ];
+    for (const body of bodies) {
+      const response = await fetch(`${backend.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, body.email).toBe(400);
+      expect(((await response.json()) as { msg?: string }).msg, body.email).toContain('cannot be stored');
+      const { rows } = await backend.services.db.query<{ n: number }>(
+        'select count(*)::int as n from auth.users where email = $1',
+        [body.email],
+      );
+      expect(rows[0]!.n, body.email).toBe(0);
+    }
+  });
+});
