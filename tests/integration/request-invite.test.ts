@@ -143,6 +143,14 @@ async function storedFor(email: string): Promise<StoredRequest[]> {
   return data as StoredRequest[];
 }
 
+/** Every request the table holds, live or not (the tests of a file run one after another). */
+async function storedRequestCount(): Promise<number> {
+  const { rows } = await backend.services.db.query<{ n: number }>(
+    'select count(*)::int as n from public.invite_requests',
+  );
+  return rows[0]!.n;
+}
+
 describe('a visitor asks for an invite', () => {
   it('is stored as a pending request, trimmed and with the e-mail address lower-cased', async () => {
     const email = uniqueEmail();
@@ -240,6 +248,7 @@ describe('what the function refuses', () => {
     ['event_id', 'not an id', { event_id: 'not-an-id' }, 'This event could not be found'],
   ])('%s %s: a 400 naming the field, and nothing is stored', async (field, _case, overrides, message) => {
     const body = requestBody(overrides);
+    const before = await storedRequestCount();
     const answer = await send(body);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
@@ -247,9 +256,7 @@ describe('what the function refuses', () => {
       error: 'Some answers need correcting.',
       fields: { [field]: message },
     });
-    if (typeof body.email === 'string' && body.email.includes('@corp.example')) {
-      expect(await storedFor(body.email)).toEqual([]);
-    }
+    expect(await storedRequestCount()).toBe(before);
   });
 
   it('names every field that needs correcting at once', async () => {
