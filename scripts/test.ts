@@ -3,7 +3,8 @@
  * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers, and the
  * stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
  * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
- * xvfb). It ends with one line `Tests: N passed, N failed` summing every runner.
+ * xvfb). It ends with the tests that passed only on their retry (CI retries a browser test once),
+ * and one line `Tests: N passed, N failed` summing every runner.
  *
  * TEST_DATABASES=pglite|postgres|both (both) and TEST_SUITES=unit,integration,e2e (all) narrow a run.
  * TEST_BROWSERS=chromium,firefox,webkit (all three) picks the browser engines: Chromium runs the
@@ -25,6 +26,27 @@ const browsers = (process.env.TEST_BROWSERS ?? 'chromium,firefox,webkit').split(
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The browsers the browser tests ran in, for the summary: results differ between their versions. */
 const browsersRun: string[] = [];
+/** Tests that failed and then passed on their retry: each is a bug to fix, so the summary names them. */
+const retried: string[] = [];
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; tests?: { status?: string; projectName?: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The tests of a Playwright report that passed only on a retry ('flaky' in its words). */
+function flakyOf(suites: PlaywrightSuite[] = [], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'flaky')
+        .map((test) => `[${test.projectName ?? ''}] ${suite.file ?? file}: ${spec.title}`),
+    ),
+    ...flakyOf(suite.suites, suite.file ?? file),
+  ]);
+}
 let failedRuns = 0;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
@@ -42,12 +64,14 @@ function count(reportFile: string, kind: 'vitest' | 'playwright' | 'engines'): v
     totals.passed += report.passed ?? 0;
     totals.failed += report.failed ?? 0;
     browsersRun.push(...(report.engines ?? []));
+    retried.push(...((report.retried ?? []) as string[]));
   } else if (kind === 'vitest') {
     totals.passed += report.numPassedTests ?? 0;
     totals.failed += report.numFailedTests ?? 0;
     totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   } else {
     totals.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+    retried.push(...flakyOf(report.suites));
     totals.failed += report.stats?.unexpected ?? 0;
     totals.skipped += report.stats?.skipped ?? 0;
   }
@@ -129,6 +153,12 @@ try {
   failedRuns += 1;
 }
 
+if (retried.length > 0) {
+  log(`\nPassed only on a retry (each is a bug to fix, not luck): ${retried.length}`);
+  for (const name of retried) log(`  ${name}`);
+} else {
+  log('\nNo test needed a retry.');
+}
 log(
   `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}` +
     (browsersRun.length ? ` (browser tests in ${browsersRun.join('; ')})` : ''),

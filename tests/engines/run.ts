@@ -68,6 +68,8 @@ interface EngineResult {
   version: string;
   passed: string[];
   failed: { name: string; error: string }[];
+  /** Stories that failed and then passed on a later try. */
+  retried: string[];
 }
 
 async function main(): Promise<void> {
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
     };
 
     for (const engine of engines) {
-      const result: EngineResult = { engine, version: engine, passed: [], failed: [] };
+      const result: EngineResult = { engine, version: engine, passed: [], failed: [], retried: [] };
       results.push(result);
       let open: () => Promise<EngineSession>;
       try {
@@ -179,6 +181,7 @@ async function main(): Promise<void> {
             await story.run(session, world);
             result.passed.push(story.name);
             const again = attempt > 1 ? `, passed on try ${attempt} (flaky)` : '';
+            if (attempt > 1) result.retried.push(story.name);
             out(`  ${engine}: ✓ ${story.name} (${((Date.now() - started) / 1000).toFixed(1)} s${again})`);
             break;
           } catch (error) {
@@ -225,6 +228,7 @@ async function main(): Promise<void> {
         passed: results.reduce((sum, result) => sum + result.passed.length, 0),
         failed: results.reduce((sum, result) => sum + result.failed.length, 0),
         engines: results.map((result) => result.version),
+        retried: results.flatMap((result) => result.retried.map((name) => `[${result.version}] ${name}`)),
       }),
     );
   }
