@@ -1,6 +1,7 @@
 /**
  * The event detail page (spec section 2, "Event detail"; sections 8 and 9), against events each test
- * creates through the admin API. Times are shown in the browser's time zone: UTC here.
+ * creates through the admin API. Times are shown in the event's zone: UTC for those that name none,
+ * as the browser here is.
  */
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent, slugOf, type EventRow } from './support/builders.ts';
@@ -585,11 +586,12 @@ test('a keyboard user going back up the page never has the focused control behin
   expect(hidden.map((control) => `${control.name} (top ${Math.round(control.top)})`)).toEqual([]);
 });
 
-test("'Add to calendar' downloads an .ics file of the event", async ({ page, api }) => {
+test("'Add to calendar' downloads an .ics file of the event, in the venue's time zone", async ({ page, api }) => {
   const event = await createEvent(api, {
     location: 'Hotel Arts, Barcelona',
     start_date: '2027-05-04T08:30:00Z',
     end_date: '2027-05-04T16:00:00Z',
+    time_zone: 'Europe/Madrid',
   });
   await page.goto(`/events/${event.slug}`);
   const downloading = page.waitForEvent('download');
@@ -601,8 +603,11 @@ test("'Add to calendar' downloads an .ics file of the event", async ({ page, api
   const ics = (await readFile(path, 'utf8')).replace(/\r\n /g, '');
   expect(ics).toContain('BEGIN:VCALENDAR');
   expect(ics).toContain(`SUMMARY:${event.title}`);
-  expect(ics).toContain('DTSTART:20270504T083000Z');
-  expect(ics).toContain('DTEND:20270504T160000Z');
+  // 10:30 to 18:00 in Barcelona (summer time, UTC+2), with the zone's rules built in the browser.
+  expect(ics).toContain('DTSTART;TZID=Europe/Madrid:20270504T103000');
+  expect(ics).toContain('DTEND;TZID=Europe/Madrid:20270504T180000');
+  expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Madrid\r\n');
+  expect(ics).toContain('DTSTART:20270328T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nTZNAME:CEST');
   expect(ics).toContain('LOCATION:Hotel Arts\\, Barcelona');
   expect(ics).toContain(`/events/${event.slug}`);
   expect(ics).toMatch(/END:VCALENDAR\r\n$/);
@@ -616,6 +621,10 @@ test('the page sets its title, description, Open Graph tags and an Event in JSON
     subheading: 'Thirty-five data leaders, one day in Oslo',
     location: 'Oslo Opera House',
     featured_image_url: '/demo/events/stockholm.webp',
+    // 9:00 to 17:00 in Oslo, in summer time (UTC+2).
+    start_date: '2027-06-10T07:00:00Z',
+    end_date: '2027-06-10T15:00:00Z',
+    time_zone: 'Europe/Oslo',
   });
   await page.goto(`/events/${event.slug}`);
   await expect(page).toHaveTitle(`${event.title} | CDO Vision`);
@@ -639,8 +648,9 @@ test('the page sets its title, description, Open Graph tags and an Event in JSON
   expect(jsonLd).toMatchObject({
     '@context': 'https://schema.org',
     name: event.title,
-    startDate: event.start_date,
-    endDate: event.end_date,
+    // The venue's local time with its offset, as Google's event guidelines ask.
+    startDate: '2027-06-10T09:00:00+02:00',
+    endDate: '2027-06-10T17:00:00+02:00',
     location: { '@type': 'Place', name: 'Oslo Opera House' },
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
@@ -694,16 +704,19 @@ test('a full event page has no serious accessibility violations', async ({ page,
   expect(await axe(page)).toEqual([]);
 });
 
-test.describe('for a visitor in another time zone than the server', () => {
+test.describe('for a visitor in another time zone than the venue', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test("dates show in the visitor's zone, and the server's page hydrates without a mismatch", async ({ page, api }) => {
+  test("dates show in the venue's zone, not the visitor's, and the server's page hydrates without a mismatch", async ({
+    page,
+    api,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    // 23:30 UTC is 8:30 the next morning in Tokyo.
+    // 23:30 UTC is 8:30 the next morning in Tokyo; the event names no zone, so it is the series' default, UTC.
     const event = await createEvent(api, { start_date: at(40, 23, 30), end_date: at(41, 2) });
     const inZone = (timeZone: string) => {
       const parts = Object.fromEntries(
@@ -715,9 +728,7 @@ test.describe('for a visitor in another time zone than the server', () => {
     };
     expect(inZone('Asia/Tokyo')).not.toBe(inZone('UTC'));
     await page.goto(`/events/${event.slug}`);
-    await expect(page.getByRole('region', { name: event.title }).locator('time').first()).toHaveText(
-      inZone('Asia/Tokyo'),
-    );
+    await expect(page.getByRole('region', { name: event.title }).locator('time').first()).toHaveText(inZone('UTC'));
     // React reports a hydration mismatch as a console error (minified: errors #418, #423, #425).
     expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
   });

@@ -4,8 +4,10 @@
  * sitemap (every public page and live event page). What they must never show: soft-deleted events,
  * past events in the feed, anything about attendees.
  */
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { instantOf, localDateTimeOf } from '../../supabase/functions/_shared/time-zones.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;
@@ -21,6 +23,8 @@ interface EventRow {
   id: string;
   slug: string | null;
   title: string;
+  start_date: string;
+  end_date: string;
 }
 
 async function insert<T>(table: string, row: Record<string, unknown>): Promise<T> {
@@ -43,6 +47,7 @@ beforeAll(async () => {
     start_date: at(40),
     end_date: at(40.3),
     location: 'Marina Bay',
+    time_zone: 'Asia/Singapore',
   });
   upcoming = await insert('events', {
     title: 'London Roundtable',
@@ -51,6 +56,7 @@ beforeAll(async () => {
     end_date: at(10.2),
     location: 'The Shard, London',
     description: 'Dinner; talks, and a long evening of conversation about data strategy and governance\nfor CDOs.',
+    time_zone: 'Europe/London',
   });
   past = await insert('events', { title: 'Paris Past', start_date: at(-30), end_date: at(-29.8) });
   cancelled = await insert('events', { title: 'Cancelled Berlin', start_date: at(20), end_date: at(20.2) });
@@ -112,9 +118,18 @@ function icsProblems(ics: string): string[] {
     for (const name of ['UID', 'DTSTAMP', 'DTSTART', 'SUMMARY']) {
       if (!event.get(name)) problems.push(`VEVENT without ${name}`);
     }
-    for (const name of ['DTSTAMP', 'DTSTART', 'DTEND']) {
-      const value = event.get(name);
-      if (value !== undefined && !/^\d{8}T\d{6}Z$/.test(value)) problems.push(`${name} not UTC: ${value}`);
+    const stamp = event.get('DTSTAMP');
+    if (stamp !== undefined && !/^\d{8}T\d{6}Z$/.test(stamp)) problems.push(`DTSTAMP not UTC: ${stamp}`);
+  }
+  // An event's start or end is a UTC time, or a local time in a zone the calendar defines (RFC 5545 3.3.5).
+  const zones = new Set(lines.filter((line) => line.startsWith('TZID:')).map((line) => line.slice(5)));
+  let inEvent = false;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT' || line === 'END:VEVENT') inEvent = line === 'BEGIN:VEVENT';
+    if (!inEvent || !/^DT(START|END)[;:]/.test(line)) continue;
+    const zoned = /^DT(?:START|END);TZID=([^:;]+):\d{8}T\d{6}$/.exec(line);
+    if (zoned ? !zones.has(zoned[1]!) : !/^DT(?:START|END):\d{8}T\d{6}Z$/.test(line)) {
+      problems.push(`neither UTC nor in a defined zone: ${line}`);
     }
   }
   return problems;
@@ -162,6 +177,46 @@ describe('calendar-feed', () => {
         unfold(ics).some((line) => line.startsWith('URL:')),
         query,
       ).toBe(false);
+    }
+  });
+
+  it("gives each event in its venue's zone, which a calendar app reads as the venue's clock and the same instants", async () => {
+    for (const query of [`?origin=${encodeURIComponent(SITE)}`, '']) {
+      const ics = await (await call('calendar-feed', query)).text();
+      expect(icsProblems(ics), query).toEqual([]);
+      const calendar = new ICAL.Component(ICAL.parse(ics));
+      expect(calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual([
+        'Europe/London',
+        'Asia/Singapore',
+      ]);
+      const read = new Map(
+        calendar.getAllSubcomponents('vevent').map((vevent) => {
+          const event = new ICAL.Event(vevent);
+          return [event.uid, event] as const;
+        }),
+      );
+      for (const [row, zone] of [
+        [upcoming, 'Europe/London'],
+        [later, 'Asia/Singapore'],
+      ] as const) {
+        const event = read.get(`event-${row.id}@cdo-vision`)!;
+        // (A time the clocks show twice, in the hour they go back, is written in UTC instead.)
+        const twice = instantOf(localDateTimeOf(row.start_date, zone), zone).kind === 'ambiguous';
+        expect(event.startDate.zone.tzid, row.title).toBe(twice ? 'UTC' : zone);
+        for (const [time, instant] of [
+          [event.startDate, row.start_date],
+          [event.endDate, row.end_date],
+        ] as const) {
+          // Whole seconds: the feed writes no fractions.
+          const expected = new Date(Math.floor(Date.parse(instant) / 1000) * 1000);
+          expect(time.toJSDate().toISOString(), row.title).toBe(expected.toISOString());
+          const clock = localDateTimeOf(expected, time.zone.tzid);
+          const shown = `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+          expect(`${shown} ${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`).toBe(
+            `${clock.date} ${clock.time}`,
+          );
+        }
+      }
     }
   });
 

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
+import { isKnownTimeZone, toZonedIso } from '../../../supabase/functions/_shared/time-zones.ts';
 import { hasText, summaryOf } from './event-texts.ts';
 
 export const SITE_NAME = 'CDO Vision';
@@ -21,15 +22,20 @@ function absolute(url: string, origin: string): string {
   }
 }
 
-/** The schema.org Event of an event page (https://schema.org/Event). */
+/**
+ * The schema.org Event of an event page (https://schema.org/Event). Its start and end are the
+ * venue's local time with its offset ('2047-03-10T09:00:00+04:00'), as Google's event guidelines ask;
+ * an event whose zone this engine does not know is given in UTC ('+00:00'), the same instants.
+ */
 export function eventJsonLd(event: EventRow, pageUrl: string, origin: string): Record<string, unknown> {
   const venue = hasText(event.location) ? event.location.trim() : 'TBD';
+  const zone = event.time_zone && isKnownTimeZone(event.time_zone) ? event.time_zone : 'UTC';
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.title,
-    startDate: event.start_date,
-    endDate: event.end_date,
+    startDate: toZonedIso(event.start_date, zone),
+    endDate: toZonedIso(event.end_date, zone),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'Place', name: venue, address: venue },

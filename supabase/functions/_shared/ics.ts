@@ -4,17 +4,23 @@
  * imported a download and also subscribes to the feed sees one event, not two (same UID).
  *
  * It lives under supabase/functions because functions import nothing outside supabase/; the app
- * reaches it through src/lib/ics.ts, which re-exports it. Pure code: no imports, no I/O, no clock
- * unless `now` is left out.
+ * reaches it through src/lib/ics.ts, which re-exports it. Pure code: no I/O, no clock unless `now`
+ * is left out.
  *
  * What RFC 5545 asks and this does: CRLF after every line (3.1), lines folded at 75 octets without
  * splitting a UTF-8 character, continuations starting with one space (3.1), TEXT values escaped
- * (backslash, semicolon, comma, newline; 3.3.11), UTC date-times `YYYYMMDDTHHMMSSZ` (3.3.5),
- * VERSION, PRODID, and in every VEVENT a UID and a DTSTAMP (3.6.1). Its tests (src/lib/ics.test.ts)
- * read the octets it produces back with ical.js, a maintained parser, as a calendar client would.
- * Kept rather than a generator library: it has no dependencies, runs unchanged in Deno (the feed)
- * and in public pages ('Add to calendar'), whose script budget a library's weight would eat into.
+ * (backslash, semicolon, comma, newline; 3.3.11), VERSION, PRODID, and in every VEVENT a UID and a
+ * DTSTAMP (3.6.1). An event's start and end are written in the venue's zone, as its guests live
+ * them (`DTSTART;TZID=Asia/Dubai:20470310T090000`, 3.3.5), with one VTIMEZONE per zone that is
+ * right for the years the calendar's events span (vtimezone.ts, from Intl; no zone database ships
+ * to the browser); UTC events, and stamps, are UTC date-times `YYYYMMDDTHHMMSSZ`. Its tests
+ * (src/lib/ics.test.ts) read the octets it produces back with ical.js, a maintained parser, as a
+ * calendar client would. Kept rather than a generator library: it has no dependencies, runs
+ * unchanged in Deno (the feed) and in public pages ('Add to calendar'), whose script budget a
+ * library's weight would eat into (docs/decisions/014-csv-and-ics.md, 019-venue-time-zones.md).
  */
+import { formatIcsLocalDateTime, vtimezoneLines, writesWithTzid } from './vtimezone.ts';
+import { instantOf, localDateTimeOf, offsetMinutesAt } from './time-zones.ts';
 
 /** One event of a calendar. `start` and `end` are instants (Date or ISO 8601 text). */
 export interface IcsEvent {
@@ -23,6 +29,11 @@ export interface IcsEvent {
   title: string;
   start: Date | string;
   end: Date | string;
+  /**
+   * The venue's IANA zone ('Asia/Dubai'): the start and end are written in it, with its VTIMEZONE.
+   * UTC, left out, or a zone this platform does not know: written as UTC times (the same instants).
+   */
+  timeZone?: string | null;
   location?: string | null;
   description?: string | null;
   /** The event's page; a URI, so it is not TEXT-escaped. */
@@ -122,6 +133,18 @@ function present(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
+/**
+ * DTSTART or DTEND: in the venue's zone when it has one to write, else in UTC. Also in UTC, the same
+ * instant, when the venue's clocks show that time twice (the hour they go back): RFC 5545 (3.3.5)
+ * reads such a local time as the first, some parsers (ical.js) as the second, so only UTC is sure.
+ */
+function dateTimeLine(name: 'DTSTART' | 'DTEND', instant: Date, zone: string | null | undefined): string {
+  if (writesWithTzid(zone) && instantOf(localDateTimeOf(instant, zone), zone).kind === 'exact') {
+    return `${name};TZID=${zone}:${formatIcsLocalDateTime(instant, offsetMinutesAt(zone, instant))}`;
+  }
+  return `${name}:${formatIcsDateTime(instant)}`;
+}
+
 function eventLines(event: IcsEvent, stamp: string): string[] {
   const start = toDate(event.start);
   const end = toDate(event.end);
@@ -129,16 +152,35 @@ function eventLines(event: IcsEvent, stamp: string): string[] {
     'BEGIN:VEVENT',
     `UID:${uriValue(event.uid)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART:${formatIcsDateTime(start)}`,
+    dateTimeLine('DTSTART', start, event.timeZone),
   ];
   // DTEND must be later than DTSTART (3.6.1); without it the event is an instant at DTSTART.
-  if (end.getTime() > start.getTime()) lines.push(`DTEND:${formatIcsDateTime(end)}`);
+  if (end.getTime() > start.getTime()) lines.push(dateTimeLine('DTEND', end, event.timeZone));
   lines.push(`SUMMARY:${escapeIcsText(event.title)}`);
   if (present(event.location)) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
   if (present(event.description)) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
   if (present(event.url)) lines.push(`URL:${uriValue(event.url)}`);
   lines.push('END:VEVENT');
   return lines;
+}
+
+/** One VTIMEZONE for each zone the events are written in, covering the years of that zone's events. */
+function timeZoneLines(events: readonly IcsEvent[]): string[] {
+  const spans = new Map<string, { first: Date; last: Date }>();
+  for (const event of events) {
+    if (!writesWithTzid(event.timeZone)) continue;
+    const start = toDate(event.start);
+    const end = toDate(event.end);
+    const first = start.getTime() < end.getTime() ? start : end;
+    const last = start.getTime() < end.getTime() ? end : start;
+    const span = spans.get(event.timeZone);
+    if (!span) spans.set(event.timeZone, { first, last });
+    else {
+      if (first.getTime() < span.first.getTime()) span.first = first;
+      if (last.getTime() > span.last.getTime()) span.last = last;
+    }
+  }
+  return [...spans].flatMap(([zone, { first, last }]) => vtimezoneLines(zone, first, last));
 }
 
 /** A whole VCALENDAR with its events, as text with CRLF line endings (ending in CRLF too). */
@@ -156,6 +198,7 @@ export function buildCalendar(calendar: IcsCalendar): string {
     lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${calendar.refreshHours}H`);
     lines.push(`X-PUBLISHED-TTL:PT${calendar.refreshHours}H`);
   }
+  lines.push(...timeZoneLines(calendar.events));
   for (const event of calendar.events) lines.push(...eventLines(event, stamp));
   lines.push('END:VCALENDAR');
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
@@ -168,6 +211,12 @@ export interface CalendarSourceEvent {
   title: string;
   start_date: string;
   end_date: string;
+  /**
+   * The venue's IANA zone (`events.time_zone`), in which the calendar writes the times. Every read
+   * that builds calendars selects it; a row without it (a replica document from before the column)
+   * is written in UTC, the same instants.
+   */
+  time_zone?: string | null;
   location?: string | null;
   subheading?: string | null;
   description?: string | null;
@@ -190,6 +239,7 @@ export function calendarEventFromEvent(event: CalendarSourceEvent, siteOrigin: s
     title: event.title,
     start: event.start_date,
     end: event.end_date,
+    timeZone: event.time_zone,
     location: event.location ?? null,
     description: about ? `${about}\n\n${url}` : url,
     url,

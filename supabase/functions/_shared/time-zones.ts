@@ -216,7 +216,7 @@ for (const city of ['Athens', 'Bucharest', 'Helsinki', 'Kiev', 'Kyiv', 'Riga', '
 }
 
 /** Whether `value` falls in the zone's summer time: its offset then is the larger of the year's two. */
-function inSummerTime(zone: string, value: string | Date): boolean {
+export function inSummerTime(zone: string, value: string | Date): boolean {
   const date = toDate(value);
   const year = date.getUTCFullYear();
   const winter = offsetMinutesAt(zone, new Date(Date.UTC(year, 0, 1)));

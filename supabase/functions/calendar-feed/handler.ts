@@ -3,7 +3,8 @@
  * (webcal://<site>/calendar.ics; the app server fetches this function for that path). Public: it
  * reads as an anonymous visitor, so only what anyone may see goes out: events that are live (not
  * soft-deleted) and upcoming (end_date at or after now, spec section 4), their public columns, and
- * nothing about attendees. GET or HEAD; the site origin for the event links comes from SITE_URL or
+ * nothing about attendees. Each event's times are in its venue's zone, with that zone's VTIMEZONE
+ * (`_shared/ics.ts`). GET or HEAD; the site origin for the event links comes from SITE_URL or
  * the `origin` query parameter (see _shared/public-site.ts); without one the events carry no link.
  */
 import { z } from 'zod';
@@ -15,7 +16,17 @@ export const FEED_NAME = 'CDO Vision Events';
 export const FEED_REFRESH_HOURS = 6;
 const CACHE_SECONDS = 15 * 60;
 
-const COLUMNS = ['id', 'slug', 'title', 'subheading', 'description', 'location', 'start_date', 'end_date'] as const;
+const COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'subheading',
+  'description',
+  'location',
+  'start_date',
+  'end_date',
+  'time_zone',
+] as const;
 
 const FeedEvents = z.array(
   z.object({
@@ -27,6 +38,7 @@ const FeedEvents = z.array(
     location: z.string().nullable(),
     start_date: z.string(),
     end_date: z.string(),
+    time_zone: z.string(),
   }),
 );
 
@@ -54,6 +66,7 @@ export const handler = textFunction(
               title: event.title,
               start: event.start_date,
               end: event.end_date,
+              timeZone: event.time_zone,
               location: event.location,
               description: event.description || event.subheading,
             },
