@@ -6,12 +6,14 @@
  * Only the project itself may send or claim messages. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { sendJson, startFakeServer, type FakeServer } from '../support/fake-http.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { decodeQrPng } from '../support/qr-codes.ts';
 import { GUEST_CODE_CONTENT_ID } from '../../supabase/functions/_shared/guest-messages.ts';
+import { localDateTimeOf } from '../../supabase/functions/_shared/time-zones.ts';
 
 const SITE = 'http://localhost:4173';
 
@@ -262,6 +264,43 @@ describe('messages to guests', () => {
     const mail = await sentMail(waiting, 2);
     expect(mail[1]).toMatchObject({ subject: `You're on the waitlist: ${event.title}`, attachments: [] });
     expect(mail[1]!.text).not.toContain(waiting.guest_token);
+  });
+});
+
+describe("messages give the venue's date and times", () => {
+  it("a guest invited to a Dubai edition reads 9:00 AM – 1:00 PM Dubai time (GST), and gets the .ics in Dubai's zone", async () => {
+    const { data: dubai, error } = await backend
+      .serviceClient()
+      .from('events')
+      .insert({
+        slug: `dubai-${randomBytes(4).toString('hex')}`,
+        title: 'CDO Vision Dubai 2047',
+        location: 'Museum of the Future, Dubai',
+        // 9:00 AM to 1:00 PM in Dubai (UTC+4).
+        start_date: '2047-03-10T05:00:00Z',
+        end_date: '2047-03-10T09:00:00Z',
+        time_zone: 'Asia/Dubai',
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const invited = await requestInvite(admin, { status: 'invited' }, (dubai as { id: string }).id);
+    const [invitation] = await sentMail(invited, 1);
+    expect(invitation!.text).toContain('When: Sunday, 10 March 2047, 9:00 AM – 1:00 PM Dubai time (GST)\n');
+    expect(invitation!.html).toContain('Sunday, 10 March 2047, 9:00 AM – 1:00 PM Dubai time (GST)');
+
+    const attachment = invitation!.attachments.find((file) => file.filename === 'cdo-vision-dubai-2047.ics');
+    const ics = await (await fetch(`${backend.url}${attachment!.url}`)).text();
+    expect(ics).toContain('DTSTART;TZID=Asia/Dubai:20470310T090000');
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
+    expect(event.startDate.zone.tzid).toBe('Asia/Dubai');
+    expect([event.startDate.hour, event.endDate.hour]).toEqual([9, 13]);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2047-03-10T05:00:00.000Z');
+    // A guest flying in from Los Angeles: the evening before, on their own clock.
+    expect(localDateTimeOf(event.startDate.toJSDate(), 'America/Los_Angeles')).toEqual({
+      date: '2047-03-09',
+      time: '21:00',
+    });
   });
 });
 

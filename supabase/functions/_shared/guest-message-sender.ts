@@ -50,6 +50,7 @@ const ClaimedMessages = z.array(
       location: z.string().nullable(),
       start_date: z.string(),
       end_date: z.string(),
+      time_zone: z.string(),
     }),
   }),
 );

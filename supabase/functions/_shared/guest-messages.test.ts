@@ -26,8 +26,10 @@ function message(kind: GuestMessageKind, overrides: Partial<GuestMessage['event'
       title: 'CDO Vision London 2027',
       subheading: '35 chief data officers',
       location: 'The Shard, London',
-      start_date: '2027-01-14T18:30:00Z',
-      end_date: '2027-01-14T22:30:00Z',
+      // 6:30 PM to 10:30 PM in London, in summer time (UTC+1).
+      start_date: '2027-06-14T17:30:00Z',
+      end_date: '2027-06-14T21:30:00Z',
+      time_zone: 'Europe/London',
       ...overrides,
     },
   };
@@ -48,7 +50,8 @@ describe('messages to guests', () => {
     expect(mail.subject).toBe('Your place is confirmed: CDO Vision London 2027');
     expect(mail.text).toContain('Dear Ada Lovelace,');
     expect(mail.text).toContain(`Open your invitation:\n${PERSONAL_LINK}\n`);
-    expect(mail.text).toContain('When: Thursday, 14 January 2027, 6:30 PM – 10:30 PM UTC');
+    expect(mail.text).toContain('When: Monday, 14 June 2027, 6:30 PM – 10:30 PM London time (BST)');
+    expect(mail.html).toContain('Monday, 14 June 2027, 6:30 PM – 10:30 PM London time (BST)');
     expect(mail.text).toContain('Venue: The Shard, London');
     expect(mail.text).toContain(`Event page: ${SITE}/events/cdo-vision-london-2027\n`);
     expect(mail.html).toContain(`<a href="${PERSONAL_LINK}"`);
@@ -62,8 +65,11 @@ describe('messages to guests', () => {
     expect(event.uid).toBe(eventUid('0b7f5a3e-1111-4222-8333-444455556666'));
     expect(event.summary).toBe('CDO Vision London 2027');
     expect(event.location).toBe('The Shard, London');
-    expect(event.startDate.toJSDate().toISOString()).toBe('2027-01-14T18:30:00.000Z');
-    expect(event.endDate.toJSDate().toISOString()).toBe('2027-01-14T22:30:00.000Z');
+    // In the venue's zone, on its clock, and the same instants.
+    expect(event.startDate.zone.tzid).toBe('Europe/London');
+    expect([event.startDate.hour, event.startDate.minute, event.endDate.hour]).toEqual([18, 30, 22]);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2027-06-14T17:30:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2027-06-14T21:30:00.000Z');
     // A calendar file gets shared and synced: the personal token stays out of it.
     expect(String(ics!.content)).not.toContain(TOKEN);
 
@@ -105,7 +111,7 @@ describe('messages to guests', () => {
     const mail = await renderGuestMessage(message(kind), SITE, NOW);
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(words);
-    expect(mail.text).toContain('When: Thursday, 14 January 2027, 6:30 PM – 10:30 PM UTC');
+    expect(mail.text).toContain('When: Monday, 14 June 2027, 6:30 PM – 10:30 PM London time (BST)');
     expect(mail.text).not.toContain(TOKEN);
     expect(mail.html).not.toContain(TOKEN);
     expect(mail.html).not.toContain('cid:');
@@ -153,15 +159,53 @@ describe('messages to guests', () => {
     expect(mail.text).toContain('Dear <b>Ada</b>,');
   });
 
-  it('prints the time as the site prints dates, over two days when the event runs past midnight', () => {
-    expect(eventWhen({ start_date: '2027-03-05T08:30:00Z', end_date: '2027-03-05T17:30:00Z' })).toBe(
+  it("a Dubai guest reads the venue's date and times, the zone named, and gets the .ics in Dubai time", async () => {
+    const dubai = message('approved', {
+      title: 'CDO Vision Dubai 2047',
+      start_date: '2047-03-10T05:00:00Z',
+      end_date: '2047-03-10T09:00:00Z',
+      time_zone: 'Asia/Dubai',
+    });
+    const mail = await renderGuestMessage(dubai, SITE, NOW);
+    expect(mail.text).toContain('When: Sunday, 10 March 2047, 9:00 AM – 1:00 PM Dubai time (GST)\n');
+    const event = calendarEvent(mail.attachments[0]!.content);
+    expect(event.startDate.zone.tzid).toBe('Asia/Dubai');
+    expect([event.startDate.day, event.startDate.hour, event.endDate.hour]).toEqual([10, 9, 13]);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2047-03-10T05:00:00.000Z');
+  });
+
+  it("prints the venue's times as the site prints dates, both dates when the event runs past midnight there", () => {
+    const when = (start_date: string, end_date: string, time_zone: string) =>
+      eventWhen({ start_date, end_date, time_zone });
+    expect(when('2047-03-10T05:00:00Z', '2047-03-10T09:00:00Z', 'Asia/Dubai')).toBe(
+      'Sunday, 10 March 2047, 9:00 AM – 1:00 PM Dubai time (GST)',
+    );
+    // 11:30 PM UTC on the 10th is the morning of the 11th in Tokyo: the venue's date, not UTC's.
+    expect(when('2027-06-10T23:30:00Z', '2027-06-11T08:00:00Z', 'Asia/Tokyo')).toBe(
+      'Friday, 11 June 2027, 8:30 AM – 5:00 PM Tokyo time (JST)',
+    );
+    // A dinner past midnight in Dubai gives both dates.
+    expect(when('2047-03-10T16:00:00Z', '2047-03-10T21:00:00Z', 'Asia/Dubai')).toBe(
+      'Sunday, 10 March 2047, 8:00 PM – Monday, 11 March 2047, 1:00 AM Dubai time (GST)',
+    );
+    // A 45-minute offset, a zone without a known abbreviation, UTC, and an instant.
+    expect(when('2047-03-10T03:15:00Z', '2047-03-10T11:15:00Z', 'Asia/Kathmandu')).toBe(
+      'Sunday, 10 March 2047, 9:00 AM – 5:00 PM Kathmandu time (NPT)',
+    );
+    expect(when('2027-05-01T04:00:00Z', '2027-05-01T12:00:00Z', 'Asia/Almaty')).toBe(
+      'Saturday, 1 May 2027, 9:00 AM – 5:00 PM Almaty time (UTC+5)',
+    );
+    expect(when('2027-03-05T08:30:00Z', '2027-03-05T17:30:00Z', 'UTC')).toBe(
       'Friday, 5 March 2027, 8:30 AM – 5:30 PM UTC',
     );
-    expect(eventWhen({ start_date: '2027-03-05T20:00:00Z', end_date: '2027-03-06T01:00:00Z' })).toBe(
-      'Friday, 5 March 2027, 8:00 PM – Saturday, 6 March 2027, 1:00 AM UTC',
+    expect(when('2027-03-05T20:00:00Z', '2027-03-05T20:00:00Z', 'UTC')).toBe('Friday, 5 March 2027, 8:00 PM UTC');
+    // The clocks go back in between: each time says its own.
+    expect(when('2027-10-30T19:00:00Z', '2027-10-31T02:00:00Z', 'Europe/London')).toBe(
+      'Saturday, 30 October 2027, 8:00 PM London time (BST) – Sunday, 31 October 2027, 2:00 AM London time (GMT)',
     );
-    expect(eventWhen({ start_date: '2027-03-05T20:00:00Z', end_date: '2027-03-05T20:00:00Z' })).toBe(
-      'Friday, 5 March 2027, 8:00 PM UTC',
+    // A zone the database knows and this runtime does not: UTC, said.
+    expect(when('2027-03-05T08:30:00Z', '2027-03-05T17:30:00Z', 'Mars/Olympus_Mons')).toBe(
+      'Friday, 5 March 2027, 8:30 AM – 5:30 PM UTC',
     );
   });
 });

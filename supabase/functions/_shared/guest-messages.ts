@@ -1,7 +1,7 @@
 /**
  * What a guest reads when their invite request changes: one message per kind (received, approved,
  * declined, waitlisted, invited), each as a subject, plain text and HTML, with the event's details
- * (dates as the site prints them, the venue or 'TBD', the event page). Approved and invited guests
+ * (dates and times as the site prints them, the venue or 'TBD', the event page). Approved and invited guests
  * also get the event as an .ics file (the same UID as the calendar feed and 'Add to calendar', so a
  * calendar that has both shows one event) and their personal link,
  * `<site>/events/<slug>#guest=<token>`: the token sits in the fragment, which browsers never send,
@@ -11,14 +11,17 @@
  *
  * The HTML is for mail clients: tables for layout, inline styles only, the site's colours (ink
  * #0b1026, brand #2f49b8, the mark's sky #7dd3fc), and every value from the database escaped.
- * Times are in UTC and say so: an event row has no time zone of its own, and the attached .ics
- * puts the event in the guest's calendar at their local time.
+ * Dates and times are the venue's, in the event's own zone (`time_zone`), and name it: 'Sunday,
+ * 10 March 2047, 9:00 AM – 1:00 PM Dubai time (GST)', as the guests will live them in the room,
+ * wherever they read the message. The attached .ics carries the zone too (DTSTART;TZID=...), so a
+ * calendar places the event right and can show it in the venue's time.
  *
  * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given. Asynchronous only
  * because the QR code's PNG is compressed with the platform's CompressionStream.
  */
 import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
 import { formatLongDate, formatTimeOfDay } from './format-date.ts';
+import { formatUtcOffset, isKnownTimeZone, offsetMinutesAt, zoneAbbreviation, zoneCity } from './time-zones.ts';
 import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './guest-link.ts';
 import type { MailAttachment } from './mime.ts';
 import { qrCodePng } from './qr-png.ts';
@@ -43,6 +46,8 @@ export interface GuestMessageEvent {
   location: string | null;
   start_date: string;
   end_date: string;
+  /** The venue's IANA zone: the message gives the event's times in it. */
+  time_zone: string;
 }
 
 /** The guest as `claim_guest_messages` returns them. */
@@ -95,17 +100,36 @@ const COLORS = {
 } as const;
 const FONT = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-/** When the event is, in UTC: 'Monday, 5 January 2026, 6:30 PM – 10:30 PM UTC'. */
-export function eventWhen(event: Pick<GuestMessageEvent, 'start_date' | 'end_date'>): string {
+/**
+ * The venue's zone as a message names it after a time: 'Dubai time (GST)', 'London time (BST)' in
+ * summer, 'Almaty time (UTC+5)' where no abbreviation is known, 'UTC' for UTC.
+ */
+function zoneNamed(zone: string, at: Date): string {
+  const city = zoneCity(zone);
+  if (city === 'UTC') return 'UTC';
+  return `${city} time (${zoneAbbreviation(zone, at) ?? formatUtcOffset(offsetMinutesAt(zone, at))})`;
+}
+
+/**
+ * When the event is, on the venue's clock, the zone named: 'Sunday, 10 March 2047, 9:00 AM – 1:00 PM
+ * Dubai time (GST)'; both dates when it ends on another day; the zone after each time when the
+ * clocks change in between ('... 8:00 PM London time (BST) – Sunday, ..., 1:00 AM London time (GMT)').
+ * A zone the database knows and this runtime's Intl does not is given in UTC, and says so.
+ */
+export function eventWhen(event: Pick<GuestMessageEvent, 'start_date' | 'end_date' | 'time_zone'>): string {
+  const zone = isKnownTimeZone(event.time_zone) ? event.time_zone : 'UTC';
   const start = new Date(event.start_date);
   const end = new Date(event.end_date);
-  const startText = `${formatLongDate(start, 'UTC')}, ${formatTimeOfDay(start, 'UTC')}`;
-  if (!(end.getTime() > start.getTime())) return `${startText} UTC`;
-  const sameDay = start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10);
-  const endText = sameDay
-    ? formatTimeOfDay(end, 'UTC')
-    : `${formatLongDate(end, 'UTC')}, ${formatTimeOfDay(end, 'UTC')}`;
-  return `${startText} – ${endText} UTC`;
+  const startDay = formatLongDate(start, zone);
+  const startText = `${startDay}, ${formatTimeOfDay(start, zone)}`;
+  const startZone = zoneNamed(zone, start);
+  if (!(end.getTime() > start.getTime())) return `${startText} ${startZone}`;
+  const endDay = formatLongDate(end, zone);
+  const endText = endDay === startDay ? formatTimeOfDay(end, zone) : `${endDay}, ${formatTimeOfDay(end, zone)}`;
+  const endZone = zoneNamed(zone, end);
+  return endZone === startZone
+    ? `${startText} – ${endText} ${endZone}`
+    : `${startText} ${startZone} – ${endText} ${endZone}`;
 }
 
 /** The venue as the event page shows it: the location, or 'TBD'. */
