@@ -33,7 +33,7 @@ import { findChromium } from '../scripts/machine.ts';
 import { ssrDirOf } from '../scripts/page-template.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
-import { TABLES } from '../tests/sync/support/driver.ts';
+import { PUBLIC_TABLES } from '../tests/sync/support/driver.ts';
 import { scaleTenfold } from './sync.ts';
 import { CHROMIUM_ARGS, loadAverage, median, out } from './figures.ts';
 
@@ -199,7 +199,7 @@ async function coldVisit(context: BrowserContext, appUrl: string): Promise<{ pag
   const page = await visit(context, `${appUrl}/`);
   const flags = await until('the replica to fill', async () => {
     const found = await pullFlags(probe, 'cdo-public-meta', 'public');
-    return Object.keys(found).length >= TABLES.length ? found : null;
+    return Object.keys(found).length >= PUBLIC_TABLES.length ? found : null;
   });
   const marks = await until('the worker', async () => {
     const found = await readMarks(page);
@@ -244,7 +244,7 @@ interface HeldFigures {
 
 async function held(page: Page, backend: RunningBackend): Promise<HeldFigures> {
   let rows = 0;
-  for (const table of TABLES) {
+  for (const table of PUBLIC_TABLES) {
     const response = await fetch(`${backend.url}/rest/v1/${table}?select=id&_deleted=is.false&limit=1`, {
       headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`, prefer: 'count=exact' },
     });
@@ -326,7 +326,7 @@ async function tracedColdVisit(appUrl: string): Promise<void> {
     await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
     await until('the replica to fill', async () => {
       const found = await pullFlags(page, 'cdo-public-meta', 'public');
-      return Object.keys(found).length >= TABLES.length ? true : null;
+      return Object.keys(found).length >= PUBLIC_TABLES.length ? true : null;
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await cdp.send('Tracing.end');
@@ -397,7 +397,7 @@ async function signInAsAdmin(context: BrowserContext, appUrl: string): Promise<P
   await page.goto(`${appUrl}/admin/events`);
   await until('the admin replica to fill', async () => {
     const found = await pullFlags(page, 'cdo-admin-meta', 'admin');
-    return Object.keys(found).length >= TABLES.length ? true : null;
+    return Object.keys(found).length >= PUBLIC_TABLES.length ? true : null;
   });
   // An admin who signed in before has had the list on screen for a moment: its kept copies (the
   // list's rows, the page's markup) are written.

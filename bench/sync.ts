@@ -18,7 +18,7 @@ import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend
 import { findChromium } from '../scripts/machine.ts';
 import { serveHarnessPage } from '../tests/sync/support/harness-page.ts';
 import type { SyncDriverApi, TableName } from '../tests/sync/support/driver.ts';
-import { TABLES } from '../tests/sync/support/driver.ts';
+import { PUBLIC_TABLES, TABLES } from '../tests/sync/support/driver.ts';
 import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,7 +77,9 @@ export async function scaleTenfold(backend: RunningBackend): Promise<number> {
     );
   }
   const counts = await Promise.all(
-    TABLES.map((table) => db.query<{ n: number }>(`select count(*)::int as n from public.${table} where not _deleted`)),
+    PUBLIC_TABLES.map((table) =>
+      db.query<{ n: number }>(`select count(*)::int as n from public.${table} where not _deleted`),
+    ),
   );
   return counts.reduce((sum, result) => sum + result.rows[0]!.n, 0);
 }
@@ -105,7 +107,7 @@ interface Config {
 }
 
 async function firstFullSync(browser: Browser, harnessUrl: string, config: Config, documents: number) {
-  out(`\nfirst full sync of a visitor's replica (${documents} live documents in ${TABLES.length} tables)`);
+  out(`\nfirst full sync of a visitor's replica (${documents} live documents in ${PUBLIC_TABLES.length} tables)`);
   for (let run = 1; run <= 3; run += 1) {
     const page = await openPage(browser, harnessUrl);
     const ms = await page.evaluate(
@@ -115,10 +117,10 @@ async function firstFullSync(browser: Browser, harnessUrl: string, config: Confi
         await window.syncDriver.awaitInitialPull(tables);
         return performance.now() - started;
       },
-      { config, tables: TABLES, name: `bench-full-${run}` },
+      { config, tables: PUBLIC_TABLES, name: `bench-full-${run}` },
     );
     let stored = 0;
-    for (const table of TABLES) stored += await call(page, 'count', table);
+    for (const table of PUBLIC_TABLES) stored += await call(page, 'count', table);
     out(
       `  run ${run}: ${(ms / 1000).toFixed(2)} s, ${(stored / (ms / 1000)).toFixed(0)} documents/s (${stored} stored)`,
     );
@@ -136,7 +138,7 @@ async function writeToArrival(browser: Browser, harnessUrl: string, config: Conf
   await call(admin, 'open', { name: 'bench-admin', ...config, mode: 'admin', credentials: DEMO_ADMIN });
   await call(visitor, 'open', { name: 'bench-visitor', ...config, mode: 'public' });
   await call(admin, 'awaitInitialPull', TABLES);
-  await call(visitor, 'awaitInitialPull', TABLES);
+  await call(visitor, 'awaitInitialPull', PUBLIC_TABLES);
   await call(visitor, 'watch', 'events', eventId, 'subheading');
   const latencies: number[] = [];
   for (let i = 0; i < writes; i += 1) {
@@ -201,7 +203,7 @@ async function firstPaint(browser: Browser, harnessUrl: string, config: Config, 
           await window.syncDriver.awaitInitialPull(tables);
           return { eventsMs, allMs: performance.now() - started };
         },
-        { config, tables: TABLES, name: `bench-paint-${run}` },
+        { config, tables: PUBLIC_TABLES, name: `bench-paint-${run}` },
       ),
     );
     await fresh.context().close();
