@@ -15,6 +15,7 @@ import { eventPageKey } from './data/public-content.ts';
 import { clearSeed, collectReads, seedLiveReads } from './data/use-live-read.ts';
 import { eventHeadTags } from './features/event-detail/use-event-head.ts';
 import { NOT_FOUND_TITLE } from './features/site-chrome/not-found-page.tsx';
+import { ZONE_FACTS_SEED_KEY, recordZoneFacts } from './lib/venue-time.ts';
 import { createAppRouter } from './router.tsx';
 
 // For the shells' inline script, which starts the settings' and the event's requests (scripts/prerender.ts).
@@ -47,7 +48,10 @@ export interface RenderedWithData {
   html: string;
   /** Head tags of the page's own (an event's title, description, Open Graph and JSON-LD), if any. */
   head: string;
-  /** The answers the page was rendered with, which the browser seeds its first render with. */
+  /**
+   * The answers the page was rendered with, which the browser seeds its first render with, and under
+   * ZONE_FACTS_SEED_KEY the zone facts its dates were formatted with (src/lib/venue-time.ts).
+   */
   seed: Record<string, unknown>;
   /** False for an event page that names no live event: the markup is the 404 page's. */
   found: boolean;
@@ -87,7 +91,10 @@ export async function renderWithData(
   seedLiveReads(seed);
   let html: string;
   try {
-    html = renderToString(app);
+    // The browser hydrates from the same facts, so it formats the venue's times without Intl.
+    const rendered = recordZoneFacts(() => renderToString(app));
+    html = rendered.result;
+    if (Object.keys(rendered.facts).length > 0) seed[ZONE_FACTS_SEED_KEY] = rendered.facts;
   } finally {
     clearSeed();
   }

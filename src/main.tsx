@@ -8,6 +8,7 @@ import { prepareReplica, replicaState, requestReplica } from './data/engine-stor
 import { releaseStorageOnPageHide } from './data/release-storage-on-page-hide.ts';
 import { seedLiveReads } from './data/use-live-read.ts';
 import { SEED_ELEMENT_ID } from './lib/server-seed.ts';
+import { ZONE_FACTS_SEED_KEY, seedZoneFacts } from './lib/venue-time.ts';
 import './index.css';
 
 // Before anything opens IndexedDB: a page frozen in the back-forward cache must not hold it.
@@ -32,14 +33,17 @@ function hydratable(prerendered: string | undefined, pathname: string): boolean 
   return prerendered === '/events/prerendered-shell' && /^\/events\/[^/]+$/.test(trimmed(pathname));
 }
 /**
- * The answers a page rendered by the server was rendered with (scripts/page-template.ts); a copy the
- * service worker kept from an earlier visit says when it was rendered (data-kept-at on the root).
+ * The answers a page rendered by the server was rendered with (scripts/page-template.ts), and the
+ * zone facts its dates were formatted with (src/lib/venue-time.ts); a copy the service worker kept
+ * from an earlier visit says when it was rendered (data-kept-at on the root).
  */
 function seedFromPage(root: HTMLElement): void {
   const element = document.getElementById(SEED_ELEMENT_ID);
   if (!element?.textContent) return;
   try {
-    seedLiveReads(JSON.parse(element.textContent) as Record<string, unknown>, root.dataset.keptAt);
+    const { [ZONE_FACTS_SEED_KEY]: zoneFacts, ...answers } = JSON.parse(element.textContent) as Record<string, unknown>;
+    seedZoneFacts(zoneFacts);
+    seedLiveReads(answers, root.dataset.keptAt);
   } catch {
     // A page that cannot be read is rendered over from the app's own reads.
   }

@@ -24,10 +24,10 @@ export interface FirstPaintConfig {
 
 type PublicAttendee = Omit<Row<'attendees'>, 'email'>;
 
-/** An event as the home page lists it. */
+/** An event as the home page lists it, with the zone its date is shown in (the venue's). */
 export type EventSummary = Pick<
   Row<'events'>,
-  'id' | 'slug' | 'title' | 'subheading' | 'location' | 'start_date' | 'end_date' | 'featured_image_url'
+  'id' | 'slug' | 'title' | 'subheading' | 'location' | 'start_date' | 'end_date' | 'featured_image_url' | 'time_zone'
 >;
 
 /** Everything an event page shows, live rows only, each list in display order. */
@@ -55,6 +55,7 @@ const SUMMARY_COLUMNS = [
   'start_date',
   'end_date',
   'featured_image_url',
+  'time_zone',
 ] as const;
 
 /** One schema per column kind, shared by every column of that kind: schemas are immutable, and each costs time to make. */

@@ -45,8 +45,8 @@ function byTime<T>(pick: (row: T) => string, direction: 1 | -1 = 1) {
 }
 
 function summaryOf(event: Row<'events'>): EventSummary {
-  const { id, slug, title, subheading, location, start_date, end_date, featured_image_url } = event;
-  return { id, slug, title, subheading, location, start_date, end_date, featured_image_url };
+  const { id, slug, title, subheading, location, start_date, end_date, featured_image_url, time_zone } = event;
+  return { id, slug, title, subheading, location, start_date, end_date, featured_image_url, time_zone };
 }
 
 function withoutEmail(attendee: Row<'attendees'>): PastAttendee {

@@ -5,7 +5,6 @@ import { InviteRequestNotices } from '../features/request-invite/invite-request-
 import { NotFoundPage } from '../features/site-chrome/not-found-page.tsx';
 import { RouteError } from '../features/site-chrome/route-error.tsx';
 import { SiteLayout } from '../features/site-chrome/site-layout.tsx';
-import { DisplayZoneProvider } from '../lib/display-zone.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 
 export const Route = createRootRoute({
@@ -34,11 +33,9 @@ function RootLayout() {
       {/* React 19 hoists the <title> and <meta> tags HeadContent renders into document.head. */}
       <HeadContent />
       <div className="min-h-screen bg-white font-sans text-ink">
-        <DisplayZoneProvider>
-          <SiteLayout>
-            <Outlet />
-          </SiteLayout>
-        </DisplayZoneProvider>
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
       </div>
       <Toaster />
       {/* Invite requests sent from this device's outbox while their form was closed */}

@@ -4,15 +4,16 @@
  */
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
-import { useDisplayZone } from '../lib/display-zone.tsx';
-import { formatLongDate } from '../lib/format-date.ts';
+import { eventTimeZone, formatVenueDate } from '../lib/venue-time.ts';
 
 export interface EventCardProps {
   /** The event page's route parameter: the slug, or the id when there is none. */
   slug: string;
   title: string;
-  /** When it starts (shown as 'Monday, 5 January 2026'). */
+  /** When it starts (shown as 'Monday, 5 January 2026', the venue's date). */
   startDate: string;
+  /** The venue's zone (`events.time_zone`), which the date is shown in wherever the visitor is. */
+  timeZone: string;
   location: string | null;
   imageUrl: string | null;
 }
@@ -25,6 +26,7 @@ interface CardEvent {
   start_date: string;
   location: string | null;
   featured_image_url: string | null;
+  time_zone?: string | null;
 }
 
 /** A card's props for an event of the public grids. */
@@ -33,13 +35,14 @@ export function eventCardProps(event: CardEvent): EventCardProps {
     slug: event.slug || event.id,
     title: event.title,
     startDate: event.start_date,
+    timeZone: eventTimeZone(event),
     location: event.location,
     imageUrl: event.featured_image_url,
   };
 }
 
-export function EventCard({ slug, title, startDate, location, imageUrl }: EventCardProps) {
-  const date = formatLongDate(startDate, useDisplayZone());
+export function EventCard({ slug, title, startDate, timeZone, location, imageUrl }: EventCardProps) {
+  const date = formatVenueDate(startDate, timeZone);
   return (
     <Link
       to="/events/$slug"

@@ -56,6 +56,20 @@ export function findWebKit(): { driver: string; browser: string } | null {
   return driver && browser ? { driver, browser } : null;
 }
 
+/** How a session's browser runs. */
+export interface SessionOptions {
+  /**
+   * The zone the browser's clock is in (an IANA name): its process gets it as TZ, which Gecko and
+   * WebKitGTK read, as both read the system's zone, through ICU. Else this machine's zone.
+   */
+  timeZone?: string;
+}
+
+/** The environment of a browser process for `options`. */
+function browserEnv(options: SessionOptions): NodeJS.ProcessEnv {
+  return options.timeZone ? { ...process.env, TZ: options.timeZone } : process.env;
+}
+
 /** The wrapper every script runs in: a result, or the error's message, never a thrown error across the protocol. */
 function wrapped(body: string): string {
   return `(async () => { ${body} })().then((value) => ({ ok: true, value }), (error) => ({ ok: false, error: String(error && error.stack || error) }))`;
@@ -72,7 +86,7 @@ function unwrap<T>(answer: Answer): T {
   return answer.value as T;
 }
 
-export async function openFirefox(executable: string): Promise<EngineSession> {
+export async function openFirefox(executable: string, options: SessionOptions = {}): Promise<EngineSession> {
   const puppeteer = (await import('puppeteer-core')).default;
   const profile = await mkdtemp(path.join(os.tmpdir(), 'cdo-firefox-'));
   const browser = await puppeteer.launch({
@@ -80,6 +94,7 @@ export async function openFirefox(executable: string): Promise<EngineSession> {
     executablePath: executable,
     headless: true,
     userDataDir: profile,
+    env: browserEnv(options),
     extraPrefsFirefox: {
       // Service workers are on in a normal profile; automation profiles need them said explicitly.
       'dom.serviceWorkers.enabled': true,
@@ -123,7 +138,10 @@ async function answers(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export async function openWebKit(found: { driver: string; browser: string }): Promise<EngineSession> {
+export async function openWebKit(
+  found: { driver: string; browser: string },
+  options: SessionOptions = {},
+): Promise<EngineSession> {
   const { Builder, By } = await import('selenium-webdriver');
   const port = await freePort();
   const headless = !process.env.DISPLAY;
@@ -132,7 +150,12 @@ export async function openWebKit(found: { driver: string; browser: string }): Pr
   }
   const command = headless ? 'xvfb-run' : found.driver;
   const args = [...(headless ? ['-a', found.driver] : []), `--port=${port}`];
-  const driverProcess: ChildProcess = spawn(command, args, { stdio: 'ignore', detached: true });
+  // The driver starts the browser, which inherits its environment (the zone among it).
+  const driverProcess: ChildProcess = spawn(command, args, {
+    stdio: 'ignore',
+    detached: true,
+    env: browserEnv(options),
+  });
   const stopDriver = () => {
     try {
       if (driverProcess.pid) process.kill(-driverProcess.pid);

@@ -22,7 +22,15 @@ import { ssrDirOf } from '../../scripts/page-template.ts';
 import { startAppServer } from '../../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../support/auth-limits.ts';
 import { buildImage } from '../support/images.ts';
-import { findFirefox, findWebKit, openFirefox, openWebKit, type EngineName, type EngineSession } from './drivers.ts';
+import {
+  findFirefox,
+  findWebKit,
+  openFirefox,
+  openWebKit,
+  type EngineName,
+  type EngineSession,
+  type SessionOptions,
+} from './drivers.ts';
 import { STORIES, type StoryWorld } from './stories.ts';
 import { startSwitchableProxy } from './switchable-proxy.ts';
 
@@ -46,11 +54,11 @@ function requestedEngines(): EngineName[] {
 }
 
 /** Opens a session of `engine`, installing its Debian packages first when they are missing. */
-async function opener(engine: EngineName): Promise<() => Promise<EngineSession>> {
+async function opener(engine: EngineName): Promise<(options: SessionOptions) => Promise<EngineSession>> {
   if (engine === 'firefox') {
     const firefox = findFirefox() ?? (installPackage('firefox-esr'), findFirefox());
     if (!firefox) throw new Error('Firefox ESR is missing (Debian: apt-get install firefox-esr)');
-    return () => openFirefox(firefox);
+    return (options) => openFirefox(firefox, options);
   }
   let webkit = findWebKit();
   if (!webkit) {
@@ -60,7 +68,7 @@ async function opener(engine: EngineName): Promise<() => Promise<EngineSession>>
   if (!webkit) throw new Error('WebKitGTK is missing (Debian: apt-get install webkit2gtk-driver)');
   if (!process.env.DISPLAY) installPackage('xvfb', '/usr/bin/xvfb-run');
   const found = webkit;
-  return () => openWebKit(found);
+  return (options) => openWebKit(found, options);
 }
 
 interface EngineResult {
@@ -132,6 +140,34 @@ async function main(): Promise<void> {
         const [row] = (await response.json()) as { id: string }[];
         return { id: row!.id, title };
       },
+      async addEventInZone(timeZone, session) {
+        added += 1;
+        const title = `Engines Venue Summit ${Date.now().toString(36)} ${added}`;
+        const insert = async <T>(table: string, row: Record<string, unknown>): Promise<T> => {
+          const response = await fetch(`${backend.url}/rest/v1/${table}`, {
+            method: 'POST',
+            headers: { ...serviceRole, 'content-type': 'application/json', prefer: 'return=representation' },
+            body: JSON.stringify(row),
+          });
+          if (!response.ok) throw new Error(`adding to ${table} failed: ${response.status} ${await response.text()}`);
+          return ((await response.json()) as T[])[0]!;
+        };
+        const event = await insert<{ id: string; slug: string }>('events', {
+          title,
+          slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          location: 'Marunouchi Sky Hall',
+          time_zone: timeZone,
+          start_date: session.start,
+          end_date: session.end,
+        });
+        await insert('sessions', {
+          event_id: event.id,
+          title: 'Opening keynote',
+          start_time: session.start,
+          end_time: session.end,
+        });
+        return { slug: event.slug, title };
+      },
       async serverTitle(id) {
         const response = await fetch(`${backend.url}/rest/v1/events?select=title&id=eq.${id}`, {
           headers: serviceRole,
@@ -164,7 +200,7 @@ async function main(): Promise<void> {
     for (const engine of engines) {
       const result: EngineResult = { engine, version: engine, passed: [], failed: [], retried: [] };
       results.push(result);
-      let open: () => Promise<EngineSession>;
+      let open: (options: SessionOptions) => Promise<EngineSession>;
       try {
         open = await opener(engine);
       } catch (error) {
@@ -176,7 +212,7 @@ async function main(): Promise<void> {
           const started = Date.now();
           let session: EngineSession | null = null;
           try {
-            session = await open();
+            session = await open(story.timeZone ? { timeZone: story.timeZone } : {});
             result.version = session.version;
             await story.run(session, world);
             result.passed.push(story.name);

@@ -16,6 +16,8 @@ export interface StoryWorld {
   pastTitle: string;
   /** Adds an upcoming event as the admin, through the API. */
   addUpcomingEvent(): Promise<{ id: string; title: string }>;
+  /** Adds an event in `timeZone` with one session from `start` to `end` (ISO), as the admin. */
+  addEventInZone(timeZone: string, session: { start: string; end: string }): Promise<{ slug: string; title: string }>;
   /** The event's title as the backend holds it. */
   serverTitle(id: string): Promise<string | null>;
   /** The image URLs of the event's gallery as the backend holds them. */
@@ -29,6 +31,8 @@ export interface StoryWorld {
 
 export interface Story {
   name: string;
+  /** The zone the browser's clock is in (an IANA name); this machine's when none is named. */
+  timeZone?: string;
   run(session: EngineSession, world: StoryWorld): Promise<void>;
 }
 
@@ -164,7 +168,98 @@ async function openEventForm(session: EngineSession, title: string): Promise<voi
   await until(session, 'the event form', `${FORM_HELPERS} return control('Title') ? true : null;`);
 }
 
+/** An instant's date ('Friday, 11 June 2027') and time ('8:30 AM') in `timeZone`, from Intl here. */
+function clockIn(instant: string, timeZone: string): { date: string; time: string; short: string } {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const time = `${p.hour}:${p.minute} ${p.dayPeriod}`;
+  return {
+    date: `${p.weekday}, ${p.day} ${p.month} ${p.year}`,
+    time,
+    short: `${String(p.weekday).slice(0, 3)} ${p.day} ${p.month}, ${time}`,
+  };
+}
+
+/**
+ * In-page: an event page's overview date, its agenda's zone line and each session's time range, from
+ * a document (the live page, or the server's HTML parsed).
+ */
+const EVENT_TIMES = `
+  const timesOf = (doc) => ({
+    date: doc.querySelector('#overview time')?.textContent ?? null,
+    zone: doc.querySelector('#agenda p')?.textContent ?? null,
+    sessions: [...doc.querySelectorAll('#agenda [data-accordion-button]')].map(
+      (button) => button.textContent.match(/\\d{1,2}:\\d{2} [AP]M - \\d{1,2}:\\d{2} [AP]M/)?.[0] ?? null),
+  });
+`;
+
 export const STORIES: readonly Story[] = [
+  {
+    name: "a visitor in Los Angeles sees an event in Tokyo on Tokyo's clock, as the server's HTML has it, and their own time on request",
+    timeZone: 'America/Los_Angeles',
+    async run(session, world) {
+      const zone = await session.run<string>('return Intl.DateTimeFormat().resolvedOptions().timeZone;');
+      if (zone !== 'America/Los_Angeles') throw new Error(`the browser's zone is ${zone}, not America/Los_Angeles`);
+      // 00:30 UTC: 9:30 in the morning in Tokyo, the afternoon before in Los Angeles.
+      const start = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+      start.setUTCHours(0, 30, 0, 0);
+      const keynote = { start: start.toISOString(), end: new Date(start.getTime() + 3600_000).toISOString() };
+      const event = await world.addEventInZone('Asia/Tokyo', keynote);
+      const tokyo = { start: clockIn(keynote.start, 'Asia/Tokyo'), end: clockIn(keynote.end, 'Asia/Tokyo') };
+      const losAngeles = {
+        start: clockIn(keynote.start, 'America/Los_Angeles'),
+        end: clockIn(keynote.end, 'America/Los_Angeles'),
+      };
+      if (tokyo.start.date === losAngeles.start.date) throw new Error('the two calendars agree: nothing to tell');
+      const expected = {
+        date: tokyo.start.date,
+        zone: 'All times are Tokyo time (JST, UTC+9)',
+        sessions: [`${tokyo.start.time} - ${tokyo.end.time}`],
+      };
+
+      await session.goto(`${world.appUrl}/events/${event.slug}`);
+      // Hydrated, and the visitor's offer added, which only the browser can.
+      await until(
+        session,
+        "the 'Show my time' button",
+        `${FORM_HELPERS} return (hydrated() && [...document.querySelectorAll('button')].some((b) =>
+          /^Show my time \\(Los Angeles, UTC-[78]\\)$/.test(b.textContent.trim()))) || null;`,
+      );
+      type Times = typeof expected;
+      const shown = await session.run<{ page: Times; server: Times }>(`${EVENT_TIMES}
+        const html = await (await fetch(location.pathname, { cache: 'no-store' })).text();
+        return { page: timesOf(document), server: timesOf(new DOMParser().parseFromString(html, 'text/html')) };`);
+      // Field by field: WebDriver does not keep an object's key order.
+      const fields = (times: Times) => JSON.stringify([times.date, times.zone, times.sessions]);
+      for (const [what, times] of Object.entries(shown)) {
+        if (fields(times) !== fields(expected)) {
+          throw new Error(`the ${what} shows ${fields(times)}, not ${fields(expected)}`);
+        }
+      }
+
+      const yours = `Your time: ${losAngeles.start.short} - ${losAngeles.end.time}`;
+      await session.run(
+        `[...document.querySelectorAll('button')].find((b) => b.textContent.startsWith('Show my time')).click();`,
+      );
+      await until(
+        session,
+        `the keynote's '${yours}'`,
+        `return document.querySelector('#agenda [data-accordion-button]')?.textContent?.includes(${text(yours)}) || null;`,
+      );
+    },
+  },
   {
     name: 'a first visit of / and /past-highlights, then offline: both, with the images seen, and an event page never opened',
     async run(session, world) {

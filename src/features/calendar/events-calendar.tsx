@@ -12,12 +12,11 @@ import type { EventSummary, LiveRead } from '../../data/public-content.ts';
 import { isUnanswered } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { OfflineNotice } from '../../ui/offline-notice.tsx';
-import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
 import { buildCalendar, calendarEventFromEvent, downloadCalendarFile, icsFileName } from '../../lib/ics.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { groupByMonth } from './month-groups.ts';
-import { useDisplayZone } from '../../lib/display-zone.tsx';
+import { eventTimeZone, formatVenueDate, formatVenueTime, venueZoneLabel } from '../../lib/venue-time.ts';
 
 export const NO_UPCOMING_EVENTS = 'No upcoming events at the moment. Check back soon!';
 export const FEED_PATH = '/calendar.ics';
@@ -43,7 +42,6 @@ function downloadEvents(events: readonly EventSummary[], name: string, fileName:
 
 export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
   const offlineWithNothing = !useOnline() && isUnanswered(state);
-  const zone = useDisplayZone();
   const origin = usePageOrigin();
   const feedUrl = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
   const subscribeUrl = origin ? feedUrl.replace(/^https?:/, 'webcal:') : FEED_PATH;
@@ -115,7 +113,7 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
           {NO_UPCOMING_EVENTS}
         </p>
       ) : (
-        groupByMonth(events, zone).map((month) => (
+        groupByMonth(events).map((month) => (
           <section key={month.key} aria-labelledby={`month-${month.key}`} className="mt-10">
             <h2 id={`month-${month.key}`} className="border-b border-slate-200 pb-2 text-2xl font-bold">
               {month.label}
@@ -134,8 +132,9 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
   );
 }
 
+/** An edition: its start on the venue's clock, with the zone named ('9:00 AM Dubai time (GST, UTC+4)'). */
 function CalendarEntry({ event }: { event: EventSummary }) {
-  const zone = useDisplayZone();
+  const zone = eventTimeZone(event);
   return (
     <article className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -150,9 +149,12 @@ function CalendarEntry({ event }: { event: EventSummary }) {
         </h3>
         <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
           <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0" />
-          <time dateTime={event.start_date}>
-            {formatLongDate(event.start_date, zone)}, {formatTimeOfDay(event.start_date, zone)}
-          </time>
+          <span>
+            <time dateTime={event.start_date}>
+              {formatVenueDate(event.start_date, zone)}, {formatVenueTime(event.start_date, zone)}
+            </time>{' '}
+            {venueZoneLabel(zone, event.start_date)}
+          </span>
         </p>
         <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />

@@ -1,4 +1,4 @@
-import { formatMonth, type TimeZone } from '../../lib/format-date.ts';
+import { eventTimeZone, formatVenueMonth } from '../../lib/venue-time.ts';
 
 export interface MonthGroup<T> {
   /** 'yyyy-MM', stable for keys and ids. */
@@ -9,16 +9,17 @@ export interface MonthGroup<T> {
 }
 
 /**
- * Events grouped by the month they start in, in the visitor's time zone (where they will attend
- * from) unless one is named, months in the order their first event comes; events keep their order.
+ * Events grouped by the month they start in at their venue (each in its own zone, as its page dates
+ * it, wherever the visitor is), months in calendar order; events keep their order within a month.
+ * Months are sorted rather than taken as they come: an event early on the 1st in Tokyo starts
+ * before one late on the 31st in London, yet in the later month.
  */
-export function groupByMonth<T extends { start_date: string }>(
+export function groupByMonth<T extends { start_date: string; time_zone?: string | null }>(
   events: readonly T[],
-  timeZone?: TimeZone,
 ): MonthGroup<T>[] {
   const groups = new Map<string, MonthGroup<T>>();
   for (const event of events) {
-    const { key, label } = formatMonth(event.start_date, timeZone);
+    const { key, label } = formatVenueMonth(event.start_date, eventTimeZone(event));
     let group = groups.get(key);
     if (!group) {
       group = { key, label, events: [] };
@@ -26,5 +27,5 @@ export function groupByMonth<T extends { start_date: string }>(
     }
     group.events.push(event);
   }
-  return [...groups.values()];
+  return [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

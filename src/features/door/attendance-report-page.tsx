@@ -9,7 +9,7 @@ import { Download, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
 import { useRoster } from '../../data/door-roster.ts';
-import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
+import { allTimesIn, eventTimeZone, formatVenueDate, formatVenueTime } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';
@@ -32,7 +32,7 @@ export interface AttendanceReportPageProps {
 
 function downloadCsv(event: DoorEvent, rows: readonly AttendanceRow[]) {
   // The text starts with a byte-order mark, so that spreadsheet programs read it as UTF-8.
-  const blob = new Blob([attendanceToCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([attendanceToCsv(rows, eventTimeZone(event))], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -146,12 +146,14 @@ function Counts({ rows }: { rows: readonly AttendanceRow[] }) {
   );
 }
 
+/** Who came and when, on the venue's clock (the door's), wherever the report is read or printed. */
 function ReportTable({ event, rows }: { event: DoorEvent; rows: readonly AttendanceRow[] }) {
   if (rows.length === 0) return <p className="text-slate-600">No guests for this event.</p>;
+  const zone = eventTimeZone(event);
   return (
     <Table>
       <TableCaption>
-        Guests of {event.title}, {formatLongDate(event.start_date)}
+        Guests of {event.title}, {formatVenueDate(event.start_date, zone)}. {allTimesIn(zone, event.start_date)}.
       </TableCaption>
       <TableHeader>
         <TableRow>
@@ -171,7 +173,11 @@ function ReportTable({ event, rows }: { event: DoorEvent; rows: readonly Attenda
             <TableCell>{guest.company ?? ''}</TableCell>
             <TableCell>{ATTENDANCE_LABELS[attendance]}</TableCell>
             <TableCell>
-              {guest.checkedInAt ? <time dateTime={guest.checkedInAt}>{formatTimeOfDay(guest.checkedInAt)}</time> : ''}
+              {guest.checkedInAt ? (
+                <time dateTime={guest.checkedInAt}>{formatVenueTime(guest.checkedInAt, zone)}</time>
+              ) : (
+                ''
+              )}
             </TableCell>
             <TableCell>{guest.checkedInOn ?? ''}</TableCell>
           </TableRow>

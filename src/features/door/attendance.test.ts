@@ -91,7 +91,7 @@ describe('the attendance report', () => {
   });
 
   it('exports a CSV with a byte-order mark, the time and device of each check-in, and formulas guarded', async () => {
-    const text = attendanceToCsv(attendanceRows(roster));
+    const text = attendanceToCsv(attendanceRows(roster), 'UTC');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(await parseCsv(text.slice(1))).toEqual([
       ['name', 'email', 'company', 'job_title', 'attendance', 'checked_in_at', 'device'],
@@ -108,6 +108,21 @@ describe('the attendance report', () => {
       ['Bob Undone', 'bob@example.com', 'Northwind', '', 'No-show', '', ''],
       ['Cy Noshow', 'cy@example.com', '', '', 'No-show', '', ''],
     ]);
+  });
+});
+
+describe('the attendance CSV of an event in another zone than UTC', () => {
+  it("gives each check-in's time on the venue's clock, with the venue's offset", async () => {
+    const rows = await parseCsv(attendanceToCsv(attendanceRows(roster), 'Asia/Dubai').slice(1));
+    expect(rows.slice(1).map((row) => row[5])).toEqual([
+      '2026-11-27T12:05:00.000+04:00',
+      '2026-11-27T12:20:00.000+04:00',
+      '',
+      '',
+    ]);
+    // Lisbon is at UTC+0 in November: its local time says so with '+00:00', not UTC's 'Z'.
+    const lisbon = await parseCsv(attendanceToCsv(attendanceRows(roster), 'Europe/Lisbon').slice(1));
+    expect(lisbon[1]![5]).toBe('2026-11-27T08:05:00.000+00:00');
   });
 });
 

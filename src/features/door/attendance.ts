@@ -7,6 +7,7 @@
 import type { RosterGuest } from '../../data/door-roster.ts';
 import { CSV_FILE_START, toCsv } from '../../lib/csv.ts';
 import { guardFormula } from '../../lib/csv-table.ts';
+import { venueTimestamp } from '../../lib/venue-time.ts';
 
 export type Attendance = 'checked-in' | 'walk-in' | 'no-show';
 
@@ -59,10 +60,11 @@ export const ATTENDANCE_CSV_COLUMNS = [
 
 /**
  * The report as a CSV file (byte-order mark, header row, one row per guest in the report's order).
- * The time is the device's clock as an ISO instant; cells a spreadsheet would run as a formula are
- * guarded.
+ * The time is the check-in's instant on the venue's clock (`timeZone`), with its offset, as the report
+ * shows it ('2026-11-27T18:42:05.000+04:00'; an event in UTC ends in 'Z'); cells a spreadsheet would
+ * run as a formula are guarded.
  */
-export function attendanceToCsv(rows: readonly AttendanceRow[]): string {
+export function attendanceToCsv(rows: readonly AttendanceRow[], timeZone: string): string {
   const records = rows.map(({ guest, attendance }) =>
     [
       guest.name,
@@ -70,7 +72,7 @@ export function attendanceToCsv(rows: readonly AttendanceRow[]): string {
       guest.company ?? '',
       guest.jobTitle ?? '',
       ATTENDANCE_LABELS[attendance],
-      guest.checkedInAt ? new Date(guest.checkedInAt).toISOString() : '',
+      guest.checkedInAt ? venueTimestamp(guest.checkedInAt, timeZone) : '',
       guest.checkedInOn ?? '',
     ].map(guardFormula),
   );

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
 import { useRoster, type RosterGuest } from '../../data/door-roster.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
+import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';
 import {
@@ -199,7 +199,7 @@ function NameBadge({ guest, event, layout }: { guest: RosterGuest; event: DoorEv
         style={{ fontSize: label ? '10pt' : '7pt' }}
       >
         <p className="truncate font-semibold">{event.title}</p>
-        <p>{formatLongDate(event.start_date)}</p>
+        <p>{formatVenueDate(event.start_date, eventTimeZone(event))}</p>
       </div>
     </article>
   );

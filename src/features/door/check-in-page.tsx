@@ -20,8 +20,7 @@ import {
   type RosterGuest,
   type WalkInPerson,
 } from '../../data/door-roster.ts';
-import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
-import { useDisplayZone } from '../../lib/display-zone.tsx';
+import { allTimesIn, eventTimeZone, formatVenueDate, formatVenueTime } from '../../lib/venue-time.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
@@ -86,7 +85,7 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
               >
                 {events.map((event) => (
                   <option key={event.id} value={event.id}>
-                    {event.title} ({formatLongDate(event.start_date)})
+                    {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
                   </option>
                 ))}
               </Select>
@@ -100,7 +99,8 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
 }
 
 function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonly EventDoc[]; Photo: GuestPhoto }) {
-  const zone = useDisplayZone();
+  // Check-in times on the venue's clock, the door's, whatever zone this device is set to.
+  const zone = eventTimeZone(event);
   const { guests, requests, loading } = useRoster(event.id);
   const actions = useCheckInActions();
   const [query, setQuery] = useState('');
@@ -151,7 +151,7 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
 
   const whenAndWhere = (guest: RosterGuest) =>
     guest.checkedInAt
-      ? `at ${formatTimeOfDay(guest.checkedInAt, zone)} on ${guest.checkedInOn ?? 'another device'}`
+      ? `at ${formatVenueTime(guest.checkedInAt, zone)} on ${guest.checkedInOn ?? 'another device'}`
       : '';
 
   async function checkIn(guest: RosterGuest) {
@@ -194,6 +194,7 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
   return (
     <div className="space-y-4">
       <DoorStatus />
+      <p className="text-sm text-slate-600">{allTimesIn(zone, event.start_date)}</p>
       <p className="text-xl font-semibold text-ink" aria-live="polite">
         {loading ? 'Loading the roster...' : countsLine(inCount, roster.length)}
       </p>

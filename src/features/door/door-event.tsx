@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
+import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Field, Select } from '../../ui/field.tsx';
 import { doorEventOrder, eventWhen } from './door-list.ts';
 
@@ -42,7 +42,7 @@ export function DoorEventSelect({
           {selected ? null : <option value="">Choose an event</option>}
           {events.map((event) => (
             <option key={event.id} value={event.id}>
-              {event.title} ({formatLongDate(event.start_date)})
+              {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
             </option>
           ))}
         </Select>

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { RosterGuest } from '../../data/door-roster.ts';
 import { countsLine, doorEventOrder, eventWhen, pendingLine, searchIndexOf, searchRoster } from './door-list.ts';
 
-const NOW = new Date(2026, 10, 27, 10, 0);
-const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 0).toISOString();
+const NOW = new Date(Date.UTC(2026, 10, 27, 10, 0));
+const at = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour, 0)).toISOString();
 const event = (id: string, startDay: number, endDay = startDay) => ({
   id,
   title: id,
   start_date: at(startDay, 8),
   end_date: at(endDay, 18),
+  time_zone: 'UTC',
 });
 
 function guest(name: string, company: string | null, checkedInAt: string | null = null): RosterGuest {
@@ -49,6 +50,37 @@ describe('the check-in screen', () => {
       'past-recent',
       'past-old',
     ]);
+  });
+
+  it("counts 'today' on the venue's calendar, wherever the device is", () => {
+    // 23:30 UTC on 27 November: already the 28th in Tokyo, still the 27th in Los Angeles.
+    const now = new Date(Date.UTC(2026, 10, 27, 23, 30));
+    const tokyo = {
+      id: 'tokyo',
+      title: 'Tokyo',
+      // 8:00 to 18:00 on the 28th, Tokyo time.
+      start_date: '2026-11-27T23:00:00Z',
+      end_date: '2026-11-28T09:00:00Z',
+      time_zone: 'Asia/Tokyo',
+    };
+    const losAngeles = {
+      id: 'los-angeles',
+      title: 'Los Angeles',
+      // 9:00 to 17:00 on the 27th, Los Angeles time.
+      start_date: '2026-11-27T17:00:00Z',
+      end_date: '2026-11-28T01:00:00Z',
+      time_zone: 'America/Los_Angeles',
+    };
+    // 9:00 to 17:00 on the 27th, Tokyo time: the 27th on a UTC device's calendar, yesterday in Tokyo.
+    const tokyoBefore = {
+      ...tokyo,
+      id: 'tokyo-before',
+      start_date: '2026-11-27T00:00:00Z',
+      end_date: '2026-11-27T08:00:00Z',
+    };
+    expect(eventWhen(tokyo, now)).toBe('today');
+    expect(eventWhen(losAngeles, now)).toBe('today');
+    expect(eventWhen(tokyoBefore, now)).toBe('past');
   });
 
   it('searches name and company as typed, every word, any case or accent, within the arrival filter', () => {

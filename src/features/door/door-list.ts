@@ -4,25 +4,31 @@
  * per roster, so a keystroke only filters strings: the roster itself is not read again.
  */
 import type { RosterGuest } from '../../data/door-roster.ts';
+import { eventTimeZone, venueClock } from '../../lib/venue-time.ts';
 
 export interface DoorEventLike {
   id: string;
   title: string;
   start_date: string;
   end_date: string;
+  time_zone?: string | null;
 }
 
 export type EventWhen = 'today' | 'upcoming' | 'past';
 
-const dayOf = (value: string | Date) => {
-  const date = new Date(value);
-  return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
+const dayOf = (value: string | Date, zone: string) => {
+  const clock = venueClock(value, zone);
+  return clock.getUTCFullYear() * 10_000 + (clock.getUTCMonth() + 1) * 100 + clock.getUTCDate();
 };
 
-/** Whether an event happens today (in this device's calendar), is still to come, or is over. */
+/**
+ * Whether an event happens today, is still to come, or is over. 'Today' is the venue's: the door is
+ * there, and an admin preparing it from another continent means the venue's day too.
+ */
 export function eventWhen(event: DoorEventLike, now: Date = new Date()): EventWhen {
-  const today = dayOf(now);
-  if (dayOf(event.start_date) <= today && today <= dayOf(event.end_date)) return 'today';
+  const zone = eventTimeZone(event);
+  const today = dayOf(now, zone);
+  if (dayOf(event.start_date, zone) <= today && today <= dayOf(event.end_date, zone)) return 'today';
   return Date.parse(event.start_date) > now.getTime() ? 'upcoming' : 'past';
 }
 

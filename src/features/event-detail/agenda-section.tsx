@@ -2,22 +2,55 @@
  * The agenda (spec section 2): sessions by start time, each a disclosure (a button with
  * aria-expanded) showing title, 'h:mm a - h:mm a', room and speakers; opened, the description and
  * speaker chips that open each speaker's profile.
+ *
+ * Times are the venue's (the event's zone, named once above the sessions), on the server and after
+ * hydration alike. A visitor whose clock reads otherwise is offered their own time too, by a
+ * 'Show my time' toggle in a line the server's HTML already holds: it can only appear once the page
+ * runs in the browser, and filling a line kept for it moves nothing, where times added to every
+ * session unasked would push the agenda down (layout shift; a shift right after a tap does not count).
  */
-import { ChevronDown, Clock, DoorOpen } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { ChevronDown, Clock, DoorOpen, Globe } from 'lucide-react';
+import { useState, useSyncExternalStore, type ComponentProps } from 'react';
 import type { EventPageSession, PastAttendee } from '../../data/public-content.ts';
 import type { AttendeeSlots } from './attendee-slots.ts';
 import { hasText, sessionTimeRange } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
-import { useDisplayZone } from '../../lib/display-zone.tsx';
-import type { TimeZone } from '../../lib/format-date.ts';
+import {
+  allTimesIn,
+  visitorClockDiffers,
+  visitorTimeRange,
+  visitorZoneLabel,
+  visitorZoneName,
+} from '../../lib/venue-time.ts';
 import { Accordion } from '../../ui/accordion.tsx';
+import { Button } from '../../ui/button.tsx';
 
-export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[]; slots: AttendeeSlots }) {
-  const zone = useDisplayZone();
+export function AgendaSection({
+  sessions,
+  timeZone,
+  slots,
+}: {
+  sessions: EventPageSession[];
+  /** The venue's zone, which every time here is shown in. */
+  timeZone: string;
+  slots: AttendeeSlots;
+}) {
+  const [yourTimeShown, setYourTimeShown] = useState(false);
   if (sessions.length === 0) return null;
   return (
     <PageSection id="agenda" title="Agenda" className="bg-slate-50">
+      <div className="mb-4 text-sm text-slate-700">
+        <p className="flex items-center gap-2">
+          <Globe aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {allTimesIn(timeZone, sessions[0]!.start_time)}
+        </p>
+        <YourTimeToggle
+          timeZone={timeZone}
+          sessions={sessions}
+          pressed={yourTimeShown}
+          onPressedChange={setYourTimeShown}
+        />
+      </div>
       <Accordion
         multiple
         renderClosed={false}
@@ -27,11 +60,54 @@ export function AgendaSection({ sessions, slots }: { sessions: EventPageSession[
         panelClassName="border-t border-slate-200 px-5 pt-4 pb-5"
         items={sessions.map((session) => ({
           key: session.id,
-          header: <SessionHeader session={session} zone={zone} />,
+          header: <SessionHeader session={session} timeZone={timeZone} yourTime={yourTimeShown} />,
           panel: <SessionDetails session={session} slots={slots} />,
         }))}
       />
     </PageSection>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * 'Show my time (Los Angeles, UTC-7)', pressed or not, for a visitor whose clock differs from the
+ * venue's at some session; nothing for the others. The server cannot know the visitor's zone, so the
+ * line it renders (and hydration with it) is empty, and the browser fills it just after.
+ */
+function YourTimeToggle({
+  timeZone,
+  sessions,
+  pressed,
+  onPressedChange,
+}: {
+  timeZone: string;
+  sessions: readonly EventPageSession[];
+  pressed: boolean;
+  onPressedChange(pressed: boolean): void;
+}) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const instants = sessions.flatMap((session) => [session.start_time, session.end_time]);
+  const differs = inBrowser && visitorClockDiffers(timeZone, instants);
+  return (
+    <div className="mt-2 flex h-8 items-center">
+      {differs ? (
+        <Button
+          size="sm"
+          variant={pressed ? 'secondary' : 'outline'}
+          aria-pressed={pressed}
+          className="max-w-full"
+          onClick={() => onPressedChange(!pressed)}
+        >
+          <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="min-w-0 truncate">Show my time ({visitorZoneLabel(instants[0]!, visitorZoneName())})</span>
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -41,7 +117,16 @@ function speakersOf(session: EventPageSession) {
   );
 }
 
-function SessionHeader({ session, zone }: { session: EventPageSession; zone: TimeZone }) {
+function SessionHeader({
+  session,
+  timeZone,
+  yourTime,
+}: {
+  session: EventPageSession;
+  timeZone: string;
+  /** Show the session's time on the visitor's clock too (under the venue's). */
+  yourTime: boolean;
+}) {
   const speakers = speakersOf(session);
   return (
     <>
@@ -50,7 +135,7 @@ function SessionHeader({ session, zone }: { session: EventPageSession; zone: Tim
         <span className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
           <span className="inline-flex items-center gap-1.5">
             <Clock aria-hidden="true" className="h-4 w-4" />
-            <span>{sessionTimeRange(session.start_time, session.end_time, zone)}</span>
+            <span>{sessionTimeRange(session.start_time, session.end_time, timeZone)}</span>
           </span>
           {hasText(session.room) ? (
             <span className="inline-flex items-center gap-1.5">
@@ -59,6 +144,11 @@ function SessionHeader({ session, zone }: { session: EventPageSession; zone: Tim
             </span>
           ) : null}
         </span>
+        {yourTime ? (
+          <span className="mt-1 block text-sm text-slate-600">
+            Your time: {visitorTimeRange(session.start_time, session.end_time)}
+          </span>
+        ) : null}
         {speakers.length > 0 ? (
           <span className="mt-2 block text-sm text-slate-700">
             <span className="font-medium">Speakers: </span>

@@ -5,6 +5,7 @@
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { layOutSkippedSections } from '../../ui/below-fold.ts';
 import { AgendaSection } from './agenda-section.tsx';
 import type { AttendeeSlots } from './attendee-slots.ts';
@@ -49,7 +50,7 @@ export function EventPageView({
       {all ? (
         <>
           <LeadersSection page={page} slots={slots} requestInvite={requestInvite} />
-          <AgendaSection sessions={page.sessions} slots={slots} />
+          <AgendaSection sessions={page.sessions} timeZone={eventTimeZone(page.event)} slots={slots} />
           <PartnerSection page={page} />
           <GallerySection page={page} />
           <TestimonialsSection testimonials={page.testimonials} />

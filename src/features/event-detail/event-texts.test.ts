@@ -44,9 +44,17 @@ describe('what the event page says when a field is empty', () => {
   });
 
   it("prints session times as 'h:mm a - h:mm a'", () => {
-    const start = new Date(2027, 0, 5, 9, 5).toISOString();
-    const end = new Date(2027, 0, 5, 13, 30).toISOString();
-    expect(sessionTimeRange(start, end)).toBe('9:05 AM - 1:30 PM');
+    const start = new Date(Date.UTC(2027, 0, 5, 9, 5)).toISOString();
+    const end = new Date(Date.UTC(2027, 0, 5, 13, 30)).toISOString();
+    expect(sessionTimeRange(start, end, 'UTC')).toBe('9:05 AM - 1:30 PM');
+  });
+
+  it("prints session times on the venue's clock, wherever the reader is", () => {
+    // 05:00-06:30 UTC is 9:00-10:30 in Dubai and 10:45-12:15 in Kathmandu (UTC+5:45).
+    expect(sessionTimeRange('2047-03-10T05:00:00Z', '2047-03-10T06:30:00Z', 'Asia/Dubai')).toBe('9:00 AM - 10:30 AM');
+    expect(sessionTimeRange('2047-03-10T05:00:00Z', '2047-03-10T06:30:00Z', 'Asia/Kathmandu')).toBe(
+      '10:45 AM - 12:15 PM',
+    );
   });
 
   it('summarises the subheading or description in about 160 characters', () => {

@@ -2,7 +2,7 @@
  * What the event page says about an event when a field is empty (spec section 2, "Event detail"):
  * pure, so the rules are unit-tested apart from the page.
  */
-import { formatTimeOfDay, type TimeZone } from '../../lib/format-date.ts';
+import { formatVenueTime } from '../../lib/venue-time.ts';
 import type { EventPage } from '../../data/public-content.ts';
 
 /** Spec section 9: at most 4 why_attend cards. */
@@ -37,9 +37,9 @@ export function audienceText(subheading: string | null | undefined, attendeeCoun
   return '30+ attendees';
 }
 
-/** A session's time range, in the visitor's time zone unless one is named: '9:00 AM - 10:30 AM'. */
-export function sessionTimeRange(start: string, end: string, timeZone?: TimeZone): string {
-  return `${formatTimeOfDay(start, timeZone)} - ${formatTimeOfDay(end, timeZone)}`;
+/** A session's time range on the venue's clock (`timeZone`, the event's): '9:00 AM - 10:30 AM'. */
+export function sessionTimeRange(start: string, end: string, timeZone: string): string {
+  return `${formatVenueTime(start, timeZone)} - ${formatVenueTime(end, timeZone)}`;
 }
 
 /** The points of a why list worth showing (blank entries dropped). */

@@ -5,8 +5,7 @@
  */
 import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from 'lucide-react';
 import type { EventPage } from '../../data/public-content.ts';
-import { useDisplayZone } from '../../lib/display-zone.tsx';
-import { formatLongDate } from '../../lib/format-date.ts';
+import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { buildCalendar, calendarEventFromEvent, downloadCalendarFile, icsFileName } from '../../lib/ics.ts';
 import { Button } from '../../ui/button.tsx';
 import {
@@ -22,7 +21,6 @@ import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
 
 export function OverviewSection({ page, requestInvite }: { page: EventPage; requestInvite: RequestInviteSlot }) {
-  const zone = useDisplayZone();
   const { event } = page;
   const attendeeCount = page.attendees.filter((link) => link.attendee !== null).length;
   const overviewImages = page.gallery.slice(0, OVERVIEW_GALLERY_IMAGES);
@@ -44,7 +42,7 @@ export function OverviewSection({ page, requestInvite }: { page: EventPage; requ
         <div>
           <p className="flex items-center gap-2 font-medium text-brand-strong">
             <CalendarDays aria-hidden="true" className="h-5 w-5" />
-            <time dateTime={event.start_date}>{formatLongDate(event.start_date, zone)}</time>
+            <time dateTime={event.start_date}>{formatVenueDate(event.start_date, eventTimeZone(event))}</time>
           </p>
           <h1 id="overview-heading" className="mt-3 text-4xl font-bold tracking-tight text-ink sm:text-5xl">
             {event.title}

@@ -5,8 +5,10 @@
  */
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
+import { eventTimeZone, formatVenueDateTime } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import type { PassEvent } from './guest-pass-host.tsx';
 import './guest-pass.css';
 
 /** The quiet zone readers need around a code, in modules. */
@@ -27,22 +29,23 @@ function modulesPath(link: string): { size: number; path: string } {
 export interface GuestPassDialogProps {
   /** The personal link, as the page was opened with it. */
   link: string;
-  eventTitle: string;
+  event: PassEvent;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function GuestPassDialog({ link, eventTitle, open, onOpenChange }: GuestPassDialogProps) {
+export function GuestPassDialog({ link, event, open, onOpenChange }: GuestPassDialogProps) {
   const code = useMemo(() => modulesPath(link), [link]);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Your pass"
-      description={eventTitle}
+      description={event.title}
       className="guest-pass max-w-sm"
     >
       <div className="flex flex-col items-center gap-4 text-center">
+        <p className="font-medium text-ink">{formatVenueDateTime(event.start_date, eventTimeZone(event))}</p>
         <svg
           role="img"
           aria-label="QR code of your personal link"

@@ -13,7 +13,14 @@ import { useOnDemand } from '../../ui/on-demand.ts';
 const dialogModule = retryableImport(() => import('./guest-pass-dialog.tsx'), 'GuestPassDialog');
 const loadDialog = async () => (await dialogModule()).GuestPassDialog;
 
-export function GuestPassHost({ eventTitle }: { eventTitle: string }) {
+/** What the pass says of the event: its title, and when it starts on the venue's clock. */
+export interface PassEvent {
+  title: string;
+  start_date: string;
+  time_zone?: string | null;
+}
+
+export function GuestPassHost({ event }: { event: PassEvent }) {
   const [link, setLink] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [GuestPassDialog, requestDialog] = useOnDemand(loadDialog);
@@ -34,5 +41,5 @@ export function GuestPassHost({ eventTitle }: { eventTitle: string }) {
 
   const changeOpen = useCallback((next: boolean) => setOpen(next), []);
   if (!GuestPassDialog || !link) return null;
-  return <GuestPassDialog link={link} eventTitle={eventTitle} open={open} onOpenChange={changeOpen} />;
+  return <GuestPassDialog link={link} event={event} open={open} onOpenChange={changeOpen} />;
 }

@@ -77,7 +77,7 @@ function EventRoute() {
           />
         </RequestInviteHost>
       </AttendeeProfileHost>
-      <GuestPassHost eventTitle={event.title} />
+      <GuestPassHost event={event} />
     </main>
   );
 }
