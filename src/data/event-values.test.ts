@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   capacityFromInput,
   cleanPoints,
@@ -6,12 +6,17 @@ import {
   fromDateTimeInput,
   nextDisplayOrder,
   normaliseSlugInput,
+  sameClockIn,
+  sessionsOnTheSameClock,
   slugForSave,
   swapDisplayOrder,
   toCapacityInput,
   toDateTimeInput,
   toTimeInput,
+  venueTimeOf,
+  zoneShortName,
 } from './event-values.ts';
+import { eventTimeZone } from '../lib/venue-time.ts';
 
 describe('event slugs as the admin types them', () => {
   it('lower-cases, turns anything outside a-z 0-9 - into hyphens and collapses repeats', () => {
@@ -33,22 +38,132 @@ describe('point lists', () => {
   });
 });
 
-describe('date and time inputs', () => {
-  it('shows a stored timestamp in local ISO form to the minute and reads it back', () => {
-    const stored = new Date(2026, 2, 5, 9, 30, 45).toISOString();
-    expect(toDateTimeInput(stored)).toBe('2026-03-05T09:30');
-    expect(fromDateTimeInput('2026-03-05T09:30')).toBe(new Date(2026, 2, 5, 9, 30).toISOString());
-    expect(toDateTimeInput(null)).toBe('');
-    expect(fromDateTimeInput('')).toBeNull();
+describe("date and time inputs, in the event's zone whatever the admin's computer says", () => {
+  // The admin's computer is in Los Angeles; the events are elsewhere.
+  const machineZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/Los_Angeles';
+  });
+  afterAll(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
   });
 
-  it("combines a session's time of day with the event's start date, or today without one", () => {
-    const eventStart = new Date(2026, 5, 10, 8, 0).toISOString();
-    expect(combineDateAndTime(eventStart, '14:15')).toBe(new Date(2026, 5, 10, 14, 15).toISOString());
-    const today = new Date(2026, 10, 22, 12, 0);
-    expect(combineDateAndTime(null, '09:05', today)).toBe(new Date(2026, 10, 22, 9, 5).toISOString());
-    expect(combineDateAndTime(eventStart, '')).toBeNull();
-    expect(toTimeInput(new Date(2026, 5, 10, 14, 15).toISOString())).toBe('14:15');
+  const instant = (iso: string) => ({ kind: 'instant', instant: new Date(iso).toISOString(), note: null });
+
+  it('shows a stored timestamp as the venue reads it, to the minute, and reads a typed one back there', () => {
+    expect(new Date('2027-06-11T00:30:45Z').getHours()).toBe(17); // the machine's zone is not the venue's
+    expect(toDateTimeInput('2027-06-11T00:30:45Z', 'Asia/Tokyo')).toBe('2027-06-11T09:30');
+    expect(toTimeInput('2027-06-11T00:30:45Z', 'Asia/Tokyo')).toBe('09:30');
+    expect(fromDateTimeInput('2027-06-11T09:30', 'Asia/Tokyo')).toEqual(instant('2027-06-11T00:30:00Z'));
+    expect(fromDateTimeInput('2047-03-10T09:00', 'Asia/Dubai')).toEqual(instant('2047-03-10T05:00:00Z'));
+    expect(toDateTimeInput(null, 'Asia/Tokyo')).toBe('');
+    expect(toTimeInput(undefined, 'Asia/Tokyo')).toBe('');
+    expect(fromDateTimeInput('', 'Asia/Tokyo')).toEqual({ kind: 'blank' });
+  });
+
+  it('reads zones with half- and three-quarter-hour offsets', () => {
+    expect(fromDateTimeInput('2027-01-15T09:00', 'Asia/Kolkata')).toEqual(instant('2027-01-15T03:30:00Z'));
+    expect(fromDateTimeInput('2027-01-15T09:00', 'Asia/Kathmandu')).toEqual(instant('2027-01-15T03:15:00Z'));
+    expect(toDateTimeInput('2027-01-15T03:15:00Z', 'Asia/Kathmandu')).toBe('2027-01-15T09:00');
+  });
+
+  it('refuses a time that does not exist when clocks go forward, saying so, in Europe and the United States', () => {
+    expect(fromDateTimeInput('2027-03-28T01:30', 'Europe/London')).toEqual({
+      kind: 'refused',
+      message:
+        '1:30 AM does not exist on 28 March 2027 in London time: clocks go forward from 1:00 AM to 2:00 AM. ' +
+        'Pick another time.',
+    });
+    expect(venueTimeOf({ date: '2027-03-14', time: '02:30' }, 'America/New_York')).toEqual({
+      kind: 'refused',
+      message:
+        '2:30 AM does not exist on 14 March 2027 in New York time: clocks go forward from 2:00 AM to 3:00 AM. ' +
+        'Pick another time.',
+    });
+    // The hour either side exists.
+    expect(fromDateTimeInput('2027-03-28T00:59', 'Europe/London')).toEqual(instant('2027-03-28T00:59:00Z'));
+    expect(fromDateTimeInput('2027-03-28T02:00', 'Europe/London')).toEqual(instant('2027-03-28T01:00:00Z'));
+  });
+
+  it('reads a time that happens twice when clocks go back as the first, and says so', () => {
+    expect(fromDateTimeInput('2027-10-31T01:30', 'Europe/London')).toEqual({
+      kind: 'instant',
+      instant: '2027-10-31T00:30:00.000Z',
+      note: '1:30 AM happens twice on 31 October 2027 in London time; saved as the first (BST, UTC+1).',
+    });
+    expect(venueTimeOf({ date: '2027-11-07', time: '01:15' }, 'America/Los_Angeles')).toEqual({
+      kind: 'instant',
+      instant: '2027-11-07T08:15:00.000Z',
+      note: '1:15 AM happens twice on 7 November 2027 in Los Angeles time; saved as the first (PDT, UTC-7).',
+    });
+  });
+
+  it('keeps the stored instant of a field the admin did not change, the second of a doubled hour too', () => {
+    const second = '2027-10-31T01:30:00.000Z'; // 1:30 AM GMT, after clocks went back
+    expect(toDateTimeInput(second, 'Europe/London')).toBe('2027-10-31T01:30');
+    expect(fromDateTimeInput('2027-10-31T01:30', 'Europe/London', second)).toEqual(instant(second));
+    expect(fromDateTimeInput('2027-10-31T01:45', 'Europe/London', second)).toMatchObject({
+      instant: '2027-10-31T00:45:00.000Z',
+    });
+  });
+
+  it("puts a session's time of day on the event's start date at the venue, or on today's there", () => {
+    // 8:00 AM on Friday 11 June in Tokyo is still Thursday 10 June in UTC and in Los Angeles.
+    const eventStart = '2027-06-10T23:00:00Z';
+    expect(combineDateAndTime(eventStart, '09:30', 'Asia/Tokyo')).toEqual(instant('2027-06-11T00:30:00Z'));
+    expect(combineDateAndTime(eventStart, '23:30', 'Asia/Tokyo')).toEqual(instant('2027-06-11T14:30:00Z'));
+    const today = new Date('2026-11-22T20:00:00Z'); // already 23 November in Tokyo
+    expect(combineDateAndTime(null, '09:05', 'Asia/Tokyo', { today })).toEqual(instant('2026-11-23T00:05:00Z'));
+    expect(combineDateAndTime(eventStart, '', 'Asia/Tokyo')).toEqual({ kind: 'blank' });
+    expect(combineDateAndTime('2027-03-28T00:15:00Z', '01:30', 'Europe/London')).toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('does not exist on 28 March 2027') as unknown,
+    });
+  });
+
+  it("keeps an untouched session's stored instant, and moves an edited one onto the event's start date", () => {
+    const eventStart = '2027-10-30T23:30:00Z'; // 31 October, 12:30 AM BST
+    const second = '2027-10-31T01:30:00.000Z';
+    expect(combineDateAndTime(eventStart, '01:30', 'Europe/London', { stored: second })).toEqual(instant(second));
+    // A session of the second day, edited, lands on the first (spec section 5).
+    const dayTwo = '2027-11-01T10:00:00Z';
+    expect(combineDateAndTime(eventStart, '10:00', 'Europe/London', { stored: dayTwo })).toEqual(
+      instant('2027-10-31T10:00:00Z'),
+    );
+  });
+
+  it('keeps clock times when an event moves to another zone, a time the new zone skips moving on by the gap', () => {
+    expect(sameClockIn('2027-06-10T08:00:00Z', 'Europe/London', 'Asia/Tokyo')).toBe('2027-06-10T00:00:00.000Z');
+    expect(sameClockIn('2027-03-28T01:30:00Z', 'UTC', 'Europe/London')).toBe('2027-03-28T01:30:00.000Z');
+    expect(toDateTimeInput('2027-03-28T01:30:00Z', 'Europe/London')).toBe('2027-03-28T02:30');
+    expect(
+      sessionsOnTheSameClock(
+        [{ id: 's1', start_time: '2027-06-10T09:00:00Z', end_time: '2027-06-10T10:15:00Z' }],
+        'Europe/London',
+        'Asia/Tokyo',
+      ),
+    ).toEqual([{ id: 's1', patch: { start_time: '2027-06-10T01:00:00.000Z', end_time: '2027-06-10T02:15:00.000Z' } }]);
+    // Lisbon keeps London's clock: nothing to write.
+    expect(
+      sessionsOnTheSameClock(
+        [{ id: 's1', start_time: '2027-06-10T09:00:00Z', end_time: '2027-06-10T10:15:00Z' }],
+        'Europe/London',
+        'Europe/Lisbon',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads an event without a zone it knows (a document pulled before the column) in UTC', () => {
+    expect(eventTimeZone({ time_zone: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
+    expect(eventTimeZone({})).toBe('UTC');
+    expect(eventTimeZone({ time_zone: 'Mars/Olympus_Mons' })).toBe('UTC');
+    expect(toDateTimeInput('2027-06-11T00:30:00Z', eventTimeZone({}))).toBe('2027-06-11T00:30');
+  });
+
+  it('names a zone in a few words where a list shows it beside every time', () => {
+    expect(zoneShortName('Asia/Tokyo')).toBe('Tokyo time');
+    expect(zoneShortName('UTC')).toBe('UTC');
   });
 });
 

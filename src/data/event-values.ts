@@ -1,8 +1,18 @@
 /**
  * The conversions between what the event and session forms show and what the tables hold: slugs
- * (spec section 5), point lists, date-time and time-of-day inputs in local time, display orders.
+ * (spec section 5), point lists, display orders, and dates and times, which are typed and shown in
+ * the event's own zone (the venue's, issue 28) whatever the admin's computer says.
  */
 import { format } from 'date-fns';
+import { formatTimeOfDay } from '../lib/format-date.ts';
+import {
+  instantOf,
+  localDateTimeOf,
+  offsetMinutesAt,
+  zoneCity,
+  zoneOffsetLabel,
+  type LocalDateTime,
+} from '../lib/time-zones.ts';
 
 /**
  * The slug as the admin types it (spec section 5): lower-case; anything outside a-z, 0-9 and '-'
@@ -47,42 +57,171 @@ export function cleanPoints(points: readonly string[]): string[] {
   return points.map((point) => point.trim()).filter((point) => point !== '');
 }
 
-/** A stored timestamp as a `datetime-local` value, in local time to the minute ('2026-03-05T09:30'). */
-export function toDateTimeInput(timestamp: string | null | undefined): string {
-  if (!timestamp) return '';
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : format(date, "yyyy-MM-dd'T'HH:mm");
+/** 'Tokyo time' (or 'UTC'): the zone in a few words, where a list names it beside every time. */
+export function zoneShortName(zone: string): string {
+  const city = zoneCity(zone);
+  return city === 'UTC' ? 'UTC' : `${city} time`;
 }
 
-/** A `datetime-local` value (local time) as a stored timestamp; null when blank or unreadable. */
-export function fromDateTimeInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** A stored timestamp as a `datetime-local` value in `zone`, to the minute ('2026-03-05T09:30'). */
+export function toDateTimeInput(timestamp: string | null | undefined, zone: string): string {
+  const date = timestamp ? new Date(timestamp) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const { date: day, time } = localDateTimeOf(date, zone);
+  return `${day}T${time}`;
 }
 
-/** A stored timestamp as a `time` input value in local time ('09:30'). */
-export function toTimeInput(timestamp: string | null | undefined): string {
-  if (!timestamp) return '';
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'HH:mm');
+/** A stored timestamp as a `time` input value in `zone` ('09:30'). */
+export function toTimeInput(timestamp: string | null | undefined, zone: string): string {
+  const date = timestamp ? new Date(timestamp) : null;
+  return !date || Number.isNaN(date.getTime()) ? '' : localDateTimeOf(date, zone).time;
+}
+
+/** What a typed wall-clock time in the venue's zone stores. */
+export type VenueTime =
+  | { kind: 'blank' }
+  /** `note` says how a time that happens twice (clocks going back) was read; null otherwise. */
+  | { kind: 'instant'; instant: string; note: string | null }
+  /** A time that does not exist that day (clocks going forward), or no date and time at all. */
+  | { kind: 'refused'; message: string };
+
+/** '2:30 AM' for '02:30'. */
+function clockText(hour: number, minute: number): string {
+  return formatTimeOfDay(new Date(Date.UTC(2000, 0, 1, hour, minute)), 'UTC');
+}
+
+/** '28 March 2027' for '2027-03-28'. */
+function dayText(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return format(new Date(year, month - 1, day), 'd MMMM yyyy');
+}
+
+/** The instant at which `zone`'s offset changes between `from` and `to` (ms), to the minute. */
+function offsetChangeBetween(zone: string, from: number, to: number): number {
+  const before = offsetMinutesAt(zone, new Date(from));
+  let [low, high] = [from, to];
+  while (high - low > 60_000) {
+    const middle = low + Math.floor((high - low) / 120_000) * 60_000;
+    if (offsetMinutesAt(zone, new Date(middle)) === before) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/** The wall clock either side of the change the time `local` falls in: clocks go from `from` to `to`. */
+function clockChange(local: LocalDateTime, zone: string): { from: string; to: string; before: number } {
+  const asUtc = Date.parse(`${local.date}T${local.time}:00Z`);
+  const change = offsetChangeBetween(zone, asUtc - 36 * 3_600_000, asUtc + 36 * 3_600_000);
+  const before = offsetMinutesAt(zone, new Date(change - 60_000));
+  const after = offsetMinutesAt(zone, new Date(change));
+  const clock = (offset: number) => {
+    const shown = new Date(change + offset * 60_000);
+    return clockText(shown.getUTCHours(), shown.getUTCMinutes());
+  };
+  return { from: clock(before), to: clock(after), before };
 }
 
 /**
- * A session time (spec section 5): the time of day on the event's start date, or on `today` when
- * the session has no event or the event no start date. Null when the time is blank.
+ * The instant of a wall-clock time in the venue's zone. Summer time is said plainly: a time that
+ * does not exist that day is refused ('2:30 AM does not exist on 28 March 2027 in New York time:
+ * clocks go forward from 2:00 AM to 3:00 AM. Pick another time.'), and one that happens twice is
+ * read as the first, with a note that says so.
+ */
+export function venueTimeOf(local: LocalDateTime, zone: string): VenueTime {
+  const found = instantOf(local, zone);
+  const [hour, minute] = local.time.split(':').map(Number) as [number, number];
+  const place = zoneShortName(zone);
+  switch (found.kind) {
+    case 'invalid':
+      return { kind: 'refused', message: 'Enter a date and time' };
+    case 'nonexistent': {
+      const { from, to } = clockChange(local, zone);
+      return {
+        kind: 'refused',
+        message:
+          `${clockText(hour, minute)} does not exist on ${dayText(local.date)} in ${place}: ` +
+          `clocks go forward from ${from} to ${to}. Pick another time.`,
+      };
+    }
+    case 'ambiguous':
+      return {
+        kind: 'instant',
+        instant: found.instant.toISOString(),
+        note:
+          `${clockText(hour, minute)} happens twice on ${dayText(local.date)} in ${place}; ` +
+          `saved as the first (${zoneOffsetLabel(zone, found.instant)}).`,
+      };
+    case 'exact':
+      return { kind: 'instant', instant: found.instant.toISOString(), note: null };
+  }
+}
+
+/**
+ * A `datetime-local` value typed in `zone` as what it stores. `stored`, the instant the field was
+ * filled from, is kept while the field still reads it: an untouched time that happens twice keeps
+ * being the one it was (the second, say), not the first.
+ */
+export function fromDateTimeInput(value: string, zone: string, stored?: string | null): VenueTime {
+  if (!value) return { kind: 'blank' };
+  if (stored && toDateTimeInput(stored, zone) === value) return { kind: 'instant', instant: stored, note: null };
+  const [date = '', time = ''] = value.split('T');
+  return venueTimeOf({ date, time }, zone);
+}
+
+/**
+ * A session time (spec section 5): the time of day on the event's start date in the venue's zone,
+ * or on today's date there when the session has no event or the event no start date. `stored`: as
+ * for `fromDateTimeInput`.
  */
 export function combineDateAndTime(
   eventStart: string | null | undefined,
   time: string,
-  today: Date = new Date(),
-): string | null {
-  if (!/^\d{2}:\d{2}$/.test(time)) return null;
-  const day = eventStart ? new Date(eventStart) : today;
-  const base = Number.isNaN(day.getTime()) ? today : day;
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const combined = new Date(base.getFullYear(), base.getMonth(), base.getDate(), hours, minutes);
-  return combined.toISOString();
+  zone: string,
+  { stored, today = new Date() }: { stored?: string | null; today?: Date } = {},
+): VenueTime {
+  if (!/^\d{2}:\d{2}$/.test(time)) return { kind: 'blank' };
+  const start = eventStart ? new Date(eventStart) : null;
+  const day = localDateTimeOf(start && !Number.isNaN(start.getTime()) ? start : today, zone).date;
+  if (stored) {
+    const kept = localDateTimeOf(stored, zone);
+    if (kept.date === day && kept.time === time) return { kind: 'instant', instant: stored, note: null };
+  }
+  return venueTimeOf({ date: day, time }, zone);
+}
+
+/**
+ * The instant at which `zone`'s clock reads what `instant` read in `from`: a time moved to another
+ * zone with its wall clock kept (an event whose zone was wrong). A time the new zone skips that day
+ * moves on by the gap (2:30 on a day clocks go from 2:00 to 3:00 becomes 3:30), one it has twice
+ * is the first: what Temporal's 'compatible' reading does.
+ */
+export function sameClockIn(instant: string, from: string, zone: string): string {
+  const local = localDateTimeOf(instant, from);
+  const found = instantOf(local, zone);
+  if (found.kind === 'exact' || found.kind === 'ambiguous') return found.instant.toISOString();
+  const asUtc = Date.parse(`${local.date}T${local.time}:00Z`);
+  return new Date(asUtc - clockChange(local, zone).before * 60_000).toISOString();
+}
+
+/**
+ * The session writes that keep every session's clock times when its event moves from zone `from` to
+ * `to`; none for a session whose times stay the same instants (zones with the same rules).
+ */
+export function sessionsOnTheSameClock(
+  sessions: readonly { id: string; start_time: string; end_time: string }[],
+  from: string,
+  to: string,
+): { id: string; patch: { start_time: string; end_time: string } }[] {
+  return sessions.flatMap((session) => {
+    const patch = {
+      start_time: sameClockIn(session.start_time, from, to),
+      end_time: sameClockIn(session.end_time, from, to),
+    };
+    const same =
+      Date.parse(patch.start_time) === Date.parse(session.start_time) &&
+      Date.parse(patch.end_time) === Date.parse(session.end_time);
+    return same ? [] : [{ id: session.id, patch }];
+  });
 }
 
 /** The display order of a new item at the end of a list: the current maximum plus 1 (0 for the first). */

@@ -101,14 +101,15 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await expect(item).toContainText('9:30 AM - 10:15 AM');
   await expect(item).toContainText('Why data products need owners.');
 
-  // The times are on the event's start date; speakers in the order chosen, from 0.
+  // The times are on the event's start date, in the event's zone (UTC, the series' default, as the
+  // event names none); speakers in the order chosen, from 0.
   await eventually
     .poll(async () => {
       const session = await serverSession(api, event.id);
       return session && [new Date(session.start_time).getTime(), speakersOf(session)];
     })
     .toEqual([
-      new Date(2027, 5, 10, 9, 30).getTime(),
+      Date.UTC(2027, 5, 10, 9, 30),
       [
         [0, bo.id],
         [1, ada.id],

@@ -1,7 +1,8 @@
-/** One event in the back office's list: image, texts, start date, point counts, edit and delete. */
+/** One event in the back office's list: image, texts, start date (the venue's), point counts, edit and delete. */
 import { Calendar, MapPin, Pencil } from 'lucide-react';
 import { useImageUrl } from '../../data/admin-data.ts';
 import { formatLongDate } from '../../lib/format-date.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import type { EventDoc } from './admin-rows.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -31,7 +32,7 @@ export function EventCard({ event, onEdit, onDelete }: EventCardProps) {
         </p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <Calendar aria-hidden="true" className="h-4 w-4" />
-          {formatLongDate(event.start_date)}
+          {formatLongDate(event.start_date, eventTimeZone(event))}
         </p>
         <p className="text-sm text-slate-700">
           <span>Why Attend: {event.why_attend.length}</span>

@@ -5,25 +5,42 @@
  * local replica (online or not) and closes the form; the sync engine pushes the change.
  *
  * The featured image is picked here and queued when the form is saved (src/data/save-event.ts).
+ *
+ * The event has a time zone, the venue's (issue 28): start and end are typed and shown in it, and an
+ * edit that moves the event to another zone asks whether its sessions keep their clock times or
+ * the moments they happen at.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { useImageUrl } from '../../data/admin-data.ts';
-import { normaliseSlugInput, slugForSave } from '../../data/event-values.ts';
-import { eventFormSchema, eventFormValues, useSaveEvent, type EventFormValues } from '../../data/save-event.ts';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useAdminRows, useImageUrl } from '../../data/admin-data.ts';
+import { normaliseSlugInput, slugForSave, zoneShortName } from '../../data/event-values.ts';
+import {
+  changesZone,
+  eventFormSchema,
+  eventFormValues,
+  eventTimesOf,
+  useSaveEvent,
+  type EventFormValues,
+  type ZoneChange,
+} from '../../data/save-event.ts';
+import { formatTimeOfDay } from '../../lib/format-date.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
-import { type EventDoc } from './admin-rows.ts';
+import { type EventDoc, type SessionDoc } from './admin-rows.ts';
 import { EventAttendeesTab } from './event-attendees-tab.tsx';
 import { EventGalleryTab } from './event-gallery-tab.tsx';
 import { EventSponsorsTab } from './event-sponsors-tab.tsx';
 import { imageProblem } from './image-file.ts';
 import { PointListEditor } from './point-list-editor.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
+import { TimeZonePicker } from './time-zone-picker.tsx';
+import { describedBy, TimesInZone } from './times-in-zone.tsx';
 
 /** True when a field of the Basic Info tab is invalid. */
 function invalidBasics(invalid: Partial<Record<keyof EventFormValues, unknown>>): boolean {
@@ -62,16 +79,59 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
   const [imageCleared, setImageCleared] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The values waiting for the admin to say what a change of zone does to the times set. */
+  const [zoneQuestion, setZoneQuestion] = useState<EventFormValues | null>(null);
   const headingId = useId();
+  const zoneNoteId = useId();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
     defaultValues: eventFormValues(event),
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
+  const allSessions = useAdminRows('sessions');
+  const sessions = useMemo(
+    () => (event ? (allSessions ?? []).filter((session) => session.event_id === event.id) : []),
+    [allSessions, event],
+  );
+  const watched = useWatch({ control }) as EventFormValues;
+  const zone = watched.time_zone;
+  const times = eventTimesOf(watched, event);
+  const start = times.start_date.kind === 'instant' ? times.start_date.instant : event?.start_date;
 
   // Object URLs of picked files hold memory until revoked.
   useEffect(() => () => (pendingImage ? URL.revokeObjectURL(pendingImage.previewUrl) : undefined), [pendingImage]);
+
+  const write = async (values: EventFormValues, zoneChange?: ZoneChange) => {
+    setSaving(true);
+    try {
+      let featuredImage: string | null | undefined;
+      if (pendingImage) {
+        try {
+          featuredImage = await saveEvent.queueFeaturedImage(id, pendingImage.file);
+        } catch (error) {
+          toast.error('Upload failed', { description: errorMessage(error) });
+          setTab('images');
+          return;
+        }
+      } else if (imageCleared) {
+        featuredImage = null;
+      }
+      const { notes } = await saveEvent.save(event, id, values, featuredImage, {
+        ...(zoneChange ? { zoneChange } : {}),
+        sessions,
+      });
+      toast.success(
+        event ? 'Event updated successfully' : 'Event created successfully',
+        notes.length > 0 ? { description: notes.join(' ') } : undefined,
+      );
+      onDone();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
 
   const save = handleSubmit(
     async (values) => {
@@ -81,28 +141,11 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
         setTab('basic');
         return;
       }
-      setSaving(true);
-      try {
-        let featuredImage: string | null | undefined;
-        if (pendingImage) {
-          try {
-            featuredImage = await saveEvent.queueFeaturedImage(id, pendingImage.file);
-          } catch (error) {
-            toast.error('Upload failed', { description: errorMessage(error) });
-            setTab('images');
-            return;
-          }
-        } else if (imageCleared) {
-          featuredImage = null;
-        }
-        await saveEvent.save(event, id, values, featuredImage);
-        toast.success(event ? 'Event updated successfully' : 'Event created successfully');
-        onDone();
-      } catch (error) {
-        toastError(error);
-      } finally {
-        setSaving(false);
+      if (changesZone(event, values) && sessions.length > 0) {
+        setZoneQuestion(values);
+        return;
       }
+      await write(values);
     },
     // Open the tab that shows the first problem.
     (invalid) => setTab(invalidBasics(invalid) ? 'basic' : 'why'),
@@ -152,12 +195,62 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
       <Field label="Request invite URL" error={errors.request_invite_url?.message}>
         {(ids) => <Input {...ids} type="url" placeholder="https://" {...register('request_invite_url')} />}
       </Field>
-      <Field label="Start date" error={errors.start_date?.message}>
-        {(ids) => <Input {...ids} type="datetime-local" aria-required="true" {...register('start_date')} />}
+      <Field
+        label="Time zone"
+        error={errors.time_zone?.message}
+        hint="The venue's zone. Search by city, abbreviation or offset."
+        className="md:col-span-2"
+      >
+        {(ids) => (
+          <Controller
+            control={control}
+            name="time_zone"
+            render={({ field }) => (
+              <TimeZonePicker
+                ids={ids}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                storedZone={event?.time_zone ?? null}
+                at={start ? new Date(start) : new Date()}
+              />
+            )}
+          />
+        )}
       </Field>
-      <Field label="End date" error={errors.end_date?.message}>
-        {(ids) => <Input {...ids} type="datetime-local" aria-required="true" {...register('end_date')} />}
-      </Field>
+      <TimesInZone
+        id={zoneNoteId}
+        zone={zone}
+        at={start}
+        className="md:col-span-2"
+        // A document pulled before events had a zone is read in UTC until the replica has its zone.
+        {...(event && !event.time_zone
+          ? { note: "This device has not received the event's time zone yet; times show in UTC until it has." }
+          : {})}
+      />
+      {(['start_date', 'end_date'] as const).map((name) => {
+        const time = times[name];
+        return (
+          <Field
+            key={name}
+            label={name === 'start_date' ? 'Start date' : 'End date'}
+            error={errors[name]?.message}
+            hint={time.kind === 'instant' && time.note ? time.note : undefined}
+          >
+            {(ids) => (
+              <Input
+                {...ids}
+                type="datetime-local"
+                aria-required="true"
+                aria-describedby={describedBy(ids, zoneNoteId)}
+                {...register(name)}
+              />
+            )}
+          </Field>
+        );
+      })}
       <Field
         label="Capacity"
         error={errors.capacity?.message}
@@ -252,7 +345,81 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
           Cancel
         </Button>
       </div>
+      {event && zoneQuestion ? (
+        <ZoneChangeDialog
+          from={eventTimeZone(event)}
+          to={zoneQuestion.time_zone}
+          sessions={sessions}
+          busy={saving}
+          onChoose={(choice) => void write(zoneQuestion, choice).finally(() => setZoneQuestion(null))}
+          onCancel={() => setZoneQuestion(null)}
+        />
+      ) : null}
     </section>
+  );
+}
+
+interface ZoneChangeDialogProps {
+  from: string;
+  to: string;
+  /** The event's sessions (at least one). */
+  sessions: readonly SessionDoc[];
+  busy: boolean;
+  onChoose: (choice: ZoneChange) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Asks what moving the event to another zone does to the times already set, with the first
+ * session as the example: the same clock times in the new zone (the zone was wrong), or the same
+ * moments (the clock times change).
+ */
+function ZoneChangeDialog({ from, to, sessions, busy, onChoose, onCancel }: ZoneChangeDialogProps) {
+  const clockId = useId();
+  const momentsId = useId();
+  const first = sessions.reduce((earliest, session) =>
+    Date.parse(session.start_time) < Date.parse(earliest.start_time) ? session : earliest,
+  );
+  const [fromName, toName] = [zoneShortName(from), zoneShortName(to)];
+  const count = sessions.length === 1 ? '1 session' : `${sessions.length} sessions`;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open || busy ? undefined : onCancel())}
+      title={`Change the time zone to ${toName}?`}
+      description={`The event and its ${count} were set in ${fromName}.`}
+    >
+      <div className="space-y-4">
+        <div className="space-y-1">
+          <Button onClick={() => onChoose('keep-clock-times')} disabled={busy} aria-describedby={clockId}>
+            Keep clock times
+          </Button>
+          <p id={clockId} className="text-sm text-slate-600">
+            {`Start, end and sessions stay at the same times of day, now in ${toName}: "${first.title}" stays at ` +
+              `${formatTimeOfDay(first.start_time, from)}. Choose this if the zone was wrong.`}
+          </p>
+        </div>
+        <div className="space-y-1">
+          <Button
+            variant="outline"
+            onClick={() => onChoose('keep-moments')}
+            disabled={busy}
+            aria-describedby={momentsId}
+          >
+            Keep the same moments
+          </Button>
+          <p id={momentsId} className="text-sm text-slate-600">
+            {`They happen when they do now, and their clock times change: "${first.title}" moves from ` +
+              `${formatTimeOfDay(first.start_time, from)} ${fromName} to ${formatTimeOfDay(first.start_time, to)} ${toName}.`}
+          </p>
+        </div>
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }
 

@@ -1,21 +1,26 @@
 /**
  * The session form (spec sections 2, 4, 5): event, title, description, start and end as times of
  * day on the event's start date (today without one), room, and speakers chosen from the attendees
- * in order (display_order = position from 0; see `saveSpeakers`).
+ * in order (display_order = position from 0; see `saveSpeakers`). Times are typed and shown in the
+ * event's zone, the venue's (issue 28); a session without an event has no venue and takes the
+ * admin's own zone.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useAdminActions, type SyncDoc } from '../../data/admin-data.ts';
-import { combineDateAndTime, toTimeInput } from '../../data/event-values.ts';
+import { combineDateAndTime, toTimeInput, type VenueTime } from '../../data/event-values.ts';
 import { patchOf } from '../../data/patch-of.ts';
 import { blankToNull, tableProblems } from '../../data/table-check.ts';
+import { ownTimeZone } from '../../lib/time-zone-options.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
+import { describedBy, TimesInZone } from './times-in-zone.tsx';
 
 const TIME = /^\d{2}:\d{2}$/;
 
@@ -74,19 +79,28 @@ export interface SessionFormProps {
   onDone: () => void;
 }
 
+/** The zone of a session of event `eventId` (or of none): the event's, or the admin's own. */
+function sessionZone(events: readonly EventDoc[], eventId: string | null): string {
+  const event = eventId ? events.find((candidate) => candidate.id === eventId) : undefined;
+  return event ? eventTimeZone(event) : ownTimeZone();
+}
+
 export function SessionForm({ session, speakerRows, fixedEventId, events, attendees, onDone }: SessionFormProps) {
   const actions = useAdminActions();
   const [saving, setSaving] = useState(false);
   const headingId = useId();
   const speakerPickerId = useId();
+  const zoneNoteId = useId();
+  const initialEventId = fixedEventId ?? session?.event_id ?? '';
+  const initialZone = sessionZone(events, blankToNull(initialEventId));
   const form = useForm<SessionFormValues>({
     resolver: zodResolver(sessionFormSchema),
     defaultValues: {
-      event_id: fixedEventId ?? session?.event_id ?? '',
+      event_id: initialEventId,
       title: session?.title ?? '',
       description: session?.description ?? '',
-      start_time: toTimeInput(session?.start_time),
-      end_time: toTimeInput(session?.end_time),
+      start_time: toTimeInput(session?.start_time, initialZone),
+      end_time: toTimeInput(session?.end_time, initialZone),
       room: session?.room ?? '',
       speakers: speakerRows.map((row) => row.attendee_id),
     },
@@ -94,25 +108,41 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
   const attendeeName = new Map(attendees.map((attendee) => [attendee.id, attendee.name]));
+  const chosenEventId = blankToNull(useWatch({ control, name: 'event_id' }));
+  const chosenEvent = events.find((event) => event.id === chosenEventId) ?? null;
+  const zone = sessionZone(events, chosenEventId);
 
   const save = handleSubmit(async (values) => {
     const eventId = blankToNull(values.event_id);
     const eventStart = events.find((event) => event.id === eventId)?.start_date ?? null;
+    const venueZone = sessionZone(events, eventId);
+    const times: Record<'start_time' | 'end_time', VenueTime> = {
+      start_time: combineDateAndTime(eventStart, values.start_time, venueZone, { stored: session?.start_time }),
+      end_time: combineDateAndTime(eventStart, values.end_time, venueZone, { stored: session?.end_time }),
+    };
     const fields = {
       event_id: eventId,
       title: values.title.trim(),
       description: blankToNull(values.description),
-      start_time: combineDateAndTime(eventStart, values.start_time) ?? '',
-      end_time: combineDateAndTime(eventStart, values.end_time) ?? '',
+      start_time: times.start_time.kind === 'instant' ? times.start_time.instant : '',
+      end_time: times.end_time.kind === 'instant' ? times.end_time.instant : '',
       room: blankToNull(values.room),
     };
-    // The same check the server makes (lengths), shown on the fields instead of a refused write later.
-    const problems = tableProblems('sessions', fields);
+    // A time the clocks skip that day is refused on its field; the server's checks (lengths) are
+    // made here too, shown on the fields instead of a refused write later.
+    const refusals = (['start_time', 'end_time'] as const).flatMap((field) => {
+      const time = times[field];
+      return time.kind === 'refused' ? [{ column: field, message: time.message }] : [];
+    });
+    const problems = refusals.length > 0 ? refusals : tableProblems('sessions', fields);
     for (const { column, message } of problems) {
       const field = (column in values ? column : 'title') as keyof SessionFormValues;
       setError(field, { message });
     }
     if (problems.length > 0) return;
+    const notes = [times.start_time, times.end_time].flatMap((time) =>
+      time.kind === 'instant' && time.note ? [time.note] : [],
+    );
     setSaving(true);
     try {
       const id = session?.id ?? crypto.randomUUID();
@@ -123,7 +153,10 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
         await actions.insert('sessions', { id, ...fields });
       }
       await saveSpeakers(actions, id, speakerRows, values.speakers);
-      toast.success(session ? 'Session updated successfully' : 'Session created successfully');
+      toast.success(
+        session ? 'Session updated successfully' : 'Session created successfully',
+        notes.length > 0 ? { description: notes.join(' ') } : undefined,
+      );
       onDone();
     } catch (error) {
       toastError(error);
@@ -165,11 +198,34 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
         <Field label="Description" error={errors.description?.message} className="md:col-span-2">
           {(ids) => <Textarea {...ids} rows={3} {...register('description')} />}
         </Field>
+        <TimesInZone
+          id={zoneNoteId}
+          zone={zone}
+          at={chosenEvent?.start_date}
+          className="md:col-span-2"
+          {...(chosenEvent ? {} : { note: 'No event: times are in your own zone.' })}
+        />
         <Field label="Start time" error={errors.start_time?.message}>
-          {(ids) => <Input {...ids} type="time" aria-required="true" {...register('start_time')} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              type="time"
+              aria-required="true"
+              aria-describedby={describedBy(ids, zoneNoteId)}
+              {...register('start_time')}
+            />
+          )}
         </Field>
         <Field label="End time" error={errors.end_time?.message}>
-          {(ids) => <Input {...ids} type="time" aria-required="true" {...register('end_time')} />}
+          {(ids) => (
+            <Input
+              {...ids}
+              type="time"
+              aria-required="true"
+              aria-describedby={describedBy(ids, zoneNoteId)}
+              {...register('end_time')}
+            />
+          )}
         </Field>
         <Field label="Room" error={errors.room?.message} className="md:col-span-2">
           {(ids) => <Input {...ids} {...register('room')} />}

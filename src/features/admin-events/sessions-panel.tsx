@@ -1,12 +1,16 @@
 /**
  * Sessions with their create/edit form: all sessions on /admin/sessions (latest first), or one
  * event's sessions in its Sessions tab (in agenda order). Form mode: closed, create, or edit one
- * session (spec section 4); saving or cancelling closes it.
+ * session (spec section 4); saving or cancelling closes it. Times are the venue's: each session's
+ * in its event's zone, named beside them (issue 28).
  */
 import { Pencil } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { zoneShortName } from '../../data/event-values.ts';
 import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
+import { ownTimeZone } from '../../lib/time-zone-options.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import {
@@ -44,6 +48,10 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
     return eventId ? allSessions.filter((session) => session.event_id === eventId).reverse() : allSessions;
   }, [allSessions, eventId]);
   const eventTitle = useMemo(() => new Map((events ?? []).map((event) => [event.id, event.title])), [events]);
+  const zoneOfEvent = useMemo(() => new Map((events ?? []).map((event) => [event.id, eventTimeZone(event)])), [events]);
+  const ownZone = useMemo(() => ownTimeZone(), []);
+  /** A session's zone: its event's; the admin's own for one without an event, as its form reads it. */
+  const zoneOf = (session: SessionDoc) => (session.event_id ? zoneOfEvent.get(session.event_id) : undefined) ?? ownZone;
   const attendeeName = useMemo(
     () => new Map((attendees ?? []).map((attendee) => [attendee.id, attendee.name])),
     [attendees],
@@ -89,6 +97,7 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
       ) : (
         <ul className="space-y-3" aria-label="Sessions">
           {sessions.map((session) => {
+            const zone = zoneOf(session);
             const names = speakersOf(session.id)
               .map((row) => attendeeName.get(row.attendee_id))
               .filter((name): name is string => Boolean(name));
@@ -105,9 +114,10 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
                     </p>
                   )}
                   <p className="text-sm text-slate-700">
-                    <span>{formatLongDate(session.start_time)}</span>
+                    <span>{formatLongDate(session.start_time, zone)}</span>
                     {' · '}
-                    <span>{`${formatTimeOfDay(session.start_time)} - ${formatTimeOfDay(session.end_time)}`}</span>
+                    <span>{`${formatTimeOfDay(session.start_time, zone)} - ${formatTimeOfDay(session.end_time, zone)}`}</span>
+                    <span className="text-slate-600">{` (${zoneShortName(zone)})`}</span>
                     {session.room ? (
                       <>
                         {' · '}
