@@ -15,7 +15,7 @@ import { eventPageKey } from './data/public-content.ts';
 import { clearSeed, collectReads, seedLiveReads } from './data/use-live-read.ts';
 import { eventHeadTags } from './features/event-detail/use-event-head.ts';
 import { NOT_FOUND_TITLE } from './features/site-chrome/not-found-page.tsx';
-import { ZONE_FACTS_SEED_KEY, recordZoneFacts } from './lib/venue-time.ts';
+import { ZONE_FACTS_SEED_KEY, recordZoneFacts } from './lib/zone-facts.ts';
 import { createAppRouter } from './router.tsx';
 
 // For the shells' inline script, which starts the settings' and the event's requests (scripts/prerender.ts).
@@ -50,7 +50,7 @@ export interface RenderedWithData {
   head: string;
   /**
    * The answers the page was rendered with, which the browser seeds its first render with, and under
-   * ZONE_FACTS_SEED_KEY the zone facts its dates were formatted with (src/lib/venue-time.ts).
+   * ZONE_FACTS_SEED_KEY the zone facts its dates were formatted with (src/lib/zone-facts.ts).
    */
   seed: Record<string, unknown>;
   /** False for an event page that names no live event: the markup is the 404 page's. */

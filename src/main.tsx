@@ -8,7 +8,7 @@ import { prepareReplica, replicaState, requestReplica } from './data/engine-stor
 import { releaseStorageOnPageHide } from './data/release-storage-on-page-hide.ts';
 import { seedLiveReads } from './data/use-live-read.ts';
 import { SEED_ELEMENT_ID } from './lib/server-seed.ts';
-import { ZONE_FACTS_SEED_KEY, seedZoneFacts } from './lib/venue-time.ts';
+import { ZONE_FACTS_SEED_KEY, seedZoneFacts } from './lib/zone-facts.ts';
 import './index.css';
 
 // Before anything opens IndexedDB: a page frozen in the back-forward cache must not hold it.
@@ -34,7 +34,7 @@ function hydratable(prerendered: string | undefined, pathname: string): boolean 
 }
 /**
  * The answers a page rendered by the server was rendered with (scripts/page-template.ts), and the
- * zone facts its dates were formatted with (src/lib/venue-time.ts); a copy the service worker kept
+ * zone facts its dates were formatted with (src/lib/zone-facts.ts); a copy the service worker kept
  * from an earlier visit says when it was rendered (data-kept-at on the root).
  */
 function seedFromPage(root: HTMLElement): void {

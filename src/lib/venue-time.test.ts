@@ -6,13 +6,12 @@ import {
   formatVenueDateTime,
   formatVenueMonth,
   formatVenueTime,
-  recordZoneFacts,
-  seedZoneFacts,
   venueTimestamp,
   visitorClockDiffers,
   visitorTimeRange,
   visitorZoneLabel,
 } from './venue-time.ts';
+import { recordZoneFacts, seedZoneFacts } from './zone-facts.ts';
 
 afterEach(() => {
   vi.unstubAllEnvs();

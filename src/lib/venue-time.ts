@@ -5,14 +5,13 @@
  * is offered beside it, never instead: it can only be known in the browser, after hydration.
  *
  * A zone's offset at an instant comes from Intl (supabase/functions/_shared/time-zones.ts), whose
- * first use in a page is a long task (its zone data loads: 12-20 ms on this machine, four times that
- * on Lighthouse's phone). So what a page learns of zones is kept here as facts (an offset at an
- * instant, a zone's label then, whether the engine knows a zone), and the server sends the facts its
- * render used with the page (`recordZoneFacts`, `seedZoneFacts`): hydration formats from them, the
- * date getters of UTC doing the rest, and never asks Intl. A fact missing (a page rendered in the
- * browser, an event changed since) is learnt from Intl then.
+ * first use in a page is a long task. So it is asked through ./zone-facts.ts, whose facts a
+ * server-rendered page brings along: hydration formats from them, the date getters of UTC doing the
+ * rest, and never asks Intl. A fact missing (a page rendered in the browser, an event changed since)
+ * is learnt from Intl then.
  */
 import { formatLongDate, formatMonth, formatTimeOfDay } from './format-date.ts';
+import { zoneFact } from './zone-facts.ts';
 import {
   DEFAULT_TIME_ZONE,
   formatUtcOffset,
@@ -22,47 +21,6 @@ import {
   zoneCity,
   zoneTimeLabel,
 } from '../../supabase/functions/_shared/time-zones.ts';
-
-type ZoneFact = number | string | boolean;
-
-/** The key under which the server's page carries its zone facts, beside the answers it was rendered with. */
-export const ZONE_FACTS_SEED_KEY = 'zone-facts';
-
-/** Facts are pure, so kept for the page's (or the server's) life; a bound keeps a long-lived server small. */
-const MAX_FACTS = 20_000;
-const facts = new Map<string, ZoneFact>();
-/** The facts a server render is using, while `recordZoneFacts` runs it. */
-let used: Map<string, ZoneFact> | null = null;
-
-function fact<T extends ZoneFact>(key: string, learn: () => T): T {
-  let value = facts.get(key) as T | undefined;
-  if (value === undefined) {
-    value = learn();
-    if (facts.size >= MAX_FACTS) facts.clear();
-    facts.set(key, value);
-  }
-  used?.set(key, value);
-  return value;
-}
-
-/** Runs a synchronous render and returns, with its result, the zone facts it used (to send with the page). */
-export function recordZoneFacts<T>(render: () => T): { result: T; facts: Record<string, ZoneFact> } {
-  used = new Map();
-  try {
-    const result = render();
-    return { result, facts: Object.fromEntries(used) };
-  } finally {
-    used = null;
-  }
-}
-
-/** Takes the zone facts a server-rendered page carries, before it hydrates; anything else is ignored. */
-export function seedZoneFacts(seed: unknown): void {
-  if (!seed || typeof seed !== 'object') return;
-  for (const [key, value] of Object.entries(seed)) {
-    if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') facts.set(key, value);
-  }
-}
 
 const UTC_NAMES = new Set([DEFAULT_TIME_ZONE, 'Etc/UTC']);
 
@@ -75,14 +33,14 @@ const UTC_NAMES = new Set([DEFAULT_TIME_ZONE, 'Etc/UTC']);
 export function eventTimeZone(event: { time_zone?: string | null }): string {
   const zone = event.time_zone;
   if (!zone || UTC_NAMES.has(zone)) return DEFAULT_TIME_ZONE;
-  return fact(`known|${zone}`, () => isKnownTimeZone(zone)) ? zone : DEFAULT_TIME_ZONE;
+  return zoneFact(`known|${zone}`, () => isKnownTimeZone(zone)) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /** The venue's offset from UTC at `value`, in minutes. */
-export function venueOffset(value: string | Date, zone: string): number {
+function venueOffset(value: string | Date, zone: string): number {
   if (UTC_NAMES.has(zone)) return 0;
   const at = new Date(value).getTime();
-  return fact(`offset|${zone}|${at}`, () => offsetMinutesAt(zone, new Date(at)));
+  return zoneFact(`offset|${zone}|${at}`, () => offsetMinutesAt(zone, new Date(at)));
 }
 
 /** A Date whose UTC fields (getUTCDate, getUTCHours, ...) read the venue's wall clock at `value`. */
@@ -109,7 +67,7 @@ export function formatVenueMonth(value: string | Date, zone: string): { key: str
 export function venueZoneLabel(zone: string, at: string | Date): string {
   if (UTC_NAMES.has(zone)) return 'UTC';
   const instant = new Date(at).getTime();
-  return fact(`label|${zone}|${instant}`, () => zoneTimeLabel(zone, new Date(instant)));
+  return zoneFact(`label|${zone}|${instant}`, () => zoneTimeLabel(zone, new Date(instant)));
 }
 
 /** 'All times are Dubai time (GST, UTC+4)'. */
