@@ -44,7 +44,7 @@ function venueOffset(value: string | Date, zone: string): number {
 }
 
 /** A Date whose UTC fields (getUTCDate, getUTCHours, ...) read the venue's wall clock at `value`. */
-export function venueClock(value: string | Date, zone: string): Date {
+function venueClock(value: string | Date, zone: string): Date {
   return new Date(new Date(value).getTime() + venueOffset(value, zone) * 60_000);
 }
 

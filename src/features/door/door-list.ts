@@ -4,7 +4,8 @@
  * per roster, so a keystroke only filters strings: the roster itself is not read again.
  */
 import type { RosterGuest } from '../../data/door-roster.ts';
-import { eventTimeZone, venueClock } from '../../lib/venue-time.ts';
+import { wallClock } from '../../../supabase/functions/_shared/time-zones.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 
 export interface DoorEventLike {
   id: string;
@@ -16,9 +17,14 @@ export interface DoorEventLike {
 
 export type EventWhen = 'today' | 'upcoming' | 'past';
 
+/**
+ * The day on the venue's calendar, asked of Intl each time: the door renders in the browser only, so
+ * the facts a server-rendered page brings (src/lib/zone-facts.ts) would not help, and 'now' differs
+ * at every call.
+ */
 const dayOf = (value: string | Date, zone: string) => {
-  const clock = venueClock(value, zone);
-  return clock.getUTCFullYear() * 10_000 + (clock.getUTCMonth() + 1) * 100 + clock.getUTCDate();
+  const clock = wallClock(value, zone);
+  return clock.year * 10_000 + clock.month * 100 + clock.day;
 };
 
 /**
