@@ -70,13 +70,26 @@ async function datesAndTimes(page: Page): Promise<string[]> {
   return found.sort((a, b) => a.at - b.at || a.text.length - b.text.length).map((entry) => entry.text);
 }
 
+/** How far below the agenda's top its first session stands (px): what would move if a line came in above it. */
+function firstSessionOffset(page: Page): Promise<number | null> {
+  return page.evaluate(() => {
+    const agenda = document.getElementById('agenda');
+    const first = agenda?.querySelector('[data-accordion-button]');
+    return agenda && first ? first.getBoundingClientRect().top - agenda.getBoundingClientRect().top : null;
+  });
+}
+
 /** The page as the server sent it: scripts off, so nothing runs after the HTML, in the visitor's zone. */
-async function serverRendered(browser: Browser, path: string, timezoneId: string): Promise<string[]> {
+async function serverRendered(
+  browser: Browser,
+  path: string,
+  timezoneId: string,
+): Promise<{ texts: string[]; firstSession: number | null }> {
   const context = await browser.newContext({ baseURL: APP_URL, javaScriptEnabled: false, timezoneId });
   try {
     const page = await context.newPage();
     await page.goto(path);
-    return await datesAndTimes(page);
+    return { texts: await datesAndTimes(page), firstSession: await firstSessionOffset(page) };
   } finally {
     await context.close();
   }
@@ -163,7 +176,8 @@ for (const venue of VENUES) {
       // The test means something only if the two calendars disagree on the keynote's day.
       expect(longDate(venue.keynote, venue.zone)).not.toBe(longDate(venue.keynote, venue.visitor));
 
-      const fromServer = await serverRendered(browser, `/events/${event.slug}`, venue.visitor);
+      const server = await serverRendered(browser, `/events/${event.slug}`, venue.visitor);
+      const fromServer = server.texts;
       const [date, note, ...times] = fromServer;
       expect(date).toBe(longDate(event.start_date, venue.zone));
       // 'All times are New York time (EST, UTC-5)' or '(EDT, UTC-4)', as the date falls.
@@ -179,6 +193,9 @@ for (const venue of VENUES) {
       await expect(toggle).toBeVisible();
       await expect(toggle).toHaveAttribute('aria-pressed', 'false');
       expect(await datesAndTimes(page)).toEqual(fromServer);
+      // The offer came into a line the server's HTML holds: nothing of the agenda moved (layout shift).
+      expect(server.firstSession).toBeGreaterThan(0);
+      expect(await firstSessionOffset(page)).toBe(server.firstSession);
       await expect(page.getByRole('region', { name: event.title }).locator('time')).toHaveText(
         longDate(event.start_date, venue.zone),
       );
@@ -224,12 +241,12 @@ test.describe('a visitor in Los Angeles', () => {
     }
     const card = (title: string) => page.getByRole('link').filter({ has: page.getByRole('heading', { name: title }) });
 
-    const home = await serverRendered(browser, '/', 'America/Los_Angeles');
+    const home = (await serverRendered(browser, '/', 'America/Los_Angeles')).texts;
     await page.goto('/');
     await expect(card(upcoming.title)).toContainText(longDate(upcoming.start_date, 'Asia/Tokyo'));
     expect(await datesAndTimes(page)).toEqual(home);
 
-    const calendar = await serverRendered(browser, '/calendar', 'America/Los_Angeles');
+    const calendar = (await serverRendered(browser, '/calendar', 'America/Los_Angeles')).texts;
     await page.goto('/calendar');
     const entry = page.getByRole('article').filter({ hasText: upcoming.title });
     await expect(entry).toContainText(
@@ -237,7 +254,7 @@ test.describe('a visitor in Los Angeles', () => {
     );
     expect(await datesAndTimes(page)).toEqual(calendar);
 
-    const highlights = await serverRendered(browser, '/past-highlights', 'America/Los_Angeles');
+    const highlights = (await serverRendered(browser, '/past-highlights', 'America/Los_Angeles')).texts;
     await page.goto('/past-highlights');
     await expect(card(past.title)).toContainText(longDate(past.start_date, 'Asia/Tokyo'));
     expect(await datesAndTimes(page)).toEqual(highlights);
