@@ -11,7 +11,7 @@ import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-da
 import { preloadCsvReader } from '../../lib/csv.ts';
 import type { CsvTable } from '../../lib/csv-table.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatLongDate } from '../../lib/format-date.ts';
+import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
@@ -210,7 +210,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
                 <optgroup key={group.label} label={group.label}>
                   {group.list.map((event) => (
                     <option key={event.id} value={event.id}>
-                      {event.title} ({formatLongDate(event.start_date)})
+                      {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
                     </option>
                   ))}
                 </optgroup>
