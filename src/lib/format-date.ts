@@ -3,4 +3,9 @@
  * supabase/functions/_shared/format-date.ts and are re-exported here: the messages to guests print
  * event dates with the same code, and functions may import nothing outside supabase/.
  */
-export { formatLongDate, formatMonth, formatTimeOfDay } from '../../supabase/functions/_shared/format-date.ts';
+export {
+  formatLongDate,
+  formatMonth,
+  formatShortDay,
+  formatTimeOfDay,
+} from '../../supabase/functions/_shared/format-date.ts';

@@ -10,7 +10,7 @@
  * rest, and never asks Intl. A fact missing (a page rendered in the browser, an event changed since)
  * is learnt from Intl then.
  */
-import { formatLongDate, formatMonth, formatTimeOfDay } from './format-date.ts';
+import { formatLongDate, formatMonth, formatShortDay, formatTimeOfDay } from './format-date.ts';
 import { zoneFact } from './zone-facts.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -114,27 +114,6 @@ export function visitorZoneLabel(at: string | Date, zoneName: string | undefined
   return city && city !== 'UTC' && city !== offset ? `${city}, ${offset}` : offset;
 }
 
-const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** 'Sat 9 March' on the visitor's calendar. */
-function visitorDay(date: Date): string {
-  return `${SHORT_DAYS[date.getDay()]} ${date.getDate()} ${MONTHS[date.getMonth()]}`;
-}
-
 /**
  * A time span on the visitor's clock: 'Sat 9 March, 9:00 PM - 10:30 PM', with the end's day too when
  * it falls on another ('Sat 9 March, 11:30 PM - Sun 10 March, 12:30 AM').
@@ -142,7 +121,7 @@ function visitorDay(date: Date): string {
 export function visitorTimeRange(start: string | Date, end: string | Date): string {
   const from = new Date(start);
   const to = new Date(end);
-  const endDay = visitorDay(to);
-  const sameDay = endDay === visitorDay(from);
-  return `${visitorDay(from)}, ${formatTimeOfDay(from)} - ${sameDay ? '' : `${endDay}, `}${formatTimeOfDay(to)}`;
+  const endDay = formatShortDay(to);
+  const sameDay = endDay === formatShortDay(from);
+  return `${formatShortDay(from)}, ${formatTimeOfDay(from)} - ${sameDay ? '' : `${endDay}, `}${formatTimeOfDay(to)}`;
 }

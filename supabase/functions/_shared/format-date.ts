@@ -59,6 +59,12 @@ export function formatLongDate(value: string | Date, timeZone?: TimeZone): strin
   return `${DAYS[f.day]}, ${f.date} ${MONTHS[f.month]} ${f.year}`;
 }
 
+/** 'Sat 9 March': a day named briefly, where the year goes without saying. */
+export function formatShortDay(value: string | Date, timeZone?: TimeZone): string {
+  const f = fields(value, timeZone);
+  return `${DAYS[f.day]!.slice(0, 3)} ${f.date} ${MONTHS[f.month]}`;
+}
+
 /** '9:05 AM' (date-fns 'h:mm a'). */
 export function formatTimeOfDay(value: string | Date, timeZone?: TimeZone): string {
   const f = fields(value, timeZone);
