@@ -70,9 +70,13 @@ function browserEnv(options: SessionOptions): NodeJS.ProcessEnv {
   return options.timeZone ? { ...process.env, TZ: options.timeZone } : process.env;
 }
 
-/** The wrapper every script runs in: a result, or the error's message, never a thrown error across the protocol. */
+/**
+ * The wrapper every script runs in: a result, or the error's name, message and stack, never a thrown
+ * error across the protocol. WebKit's stacks leave out the message (a bare '@' for a script run over
+ * WebDriver), so the message is written first.
+ */
 function wrapped(body: string): string {
-  return `(async () => { ${body} })().then((value) => ({ ok: true, value }), (error) => ({ ok: false, error: String(error && error.stack || error) }))`;
+  return `(async () => { ${body} })().then((value) => ({ ok: true, value }), (error) => ({ ok: false, error: error instanceof Object && 'message' in error ? String(error.name) + ': ' + String(error.message) + (error.stack ? ' | ' + String(error.stack) : '') : String(error) }))`;
 }
 
 interface Answer {
