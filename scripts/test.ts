@@ -3,15 +3,17 @@
  * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers, and the
  * stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
  * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
- * xvfb). It ends with the tests that passed only on their retry (CI retries a browser test once),
- * and one line `Tests: N passed, N failed` summing every runner.
+ * xvfb). It ends with how long each part took, the tests that passed only on their retry (CI
+ * retries a browser test once; Vitest retries none), and one line `Tests: N passed, N failed` summing
+ * every runner. A test that needed its retry in this run and in the run before it on this machine
+ * (.test-data/retried.json) counts as failed: a retry hides a bug once, not twice.
  *
  * TEST_DATABASES=pglite|postgres|both (both) and TEST_SUITES=unit,integration,e2e (all) narrow a run.
  * TEST_BROWSERS=chromium,firefox,webkit (all three) picks the browser engines: Chromium runs the
  * Playwright suite, Firefox ESR and WebKitGTK the stories of tests/engines/ (decision 017).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +50,20 @@ function flakyOf(suites: PlaywrightSuite[] = [], file = ''): string[] {
   ]);
 }
 let failedRuns = 0;
+/** How long each part took, for the summary. */
+const took: string[] = [];
+/** The tests that needed their retry in the last run on this machine. */
+const RETRIED_FILE = path.join(root, '.test-data', 'retried.json');
+
+/** Runs `part` and notes how long it took under `label`. */
+async function timed(label: string, part: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  try {
+    await part();
+  } finally {
+    took.push(`${label} ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  }
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -114,14 +130,16 @@ try {
   if (suites.includes('unit') || suites.includes('integration')) {
     if (databases.includes('pglite') || databases.includes('both')) {
       const projects = ['unit', 'integration'].filter((p) => suites.includes(p));
-      await vitest('unit + integration (PGlite)', projects);
+      await timed('unit + integration (PGlite)', () => vitest('unit + integration (PGlite)', projects));
     }
     if (suites.includes('integration') && (databases.includes('postgres') || databases.includes('both'))) {
       const pg = process.env.TEST_DATABASE_URL ? null : await startThrowawayPostgres();
       try {
-        await vitest('integration (PostgreSQL)', ['integration'], {
-          TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url,
-        });
+        await timed('integration (PostgreSQL)', () =>
+          vitest('integration (PostgreSQL)', ['integration'], {
+            TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url,
+          }),
+        );
       } finally {
         pg?.stop();
       }
@@ -133,31 +151,51 @@ try {
     browsersRun.push(browser);
     log(`\n=== browser tests (${browser})`);
     const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
-    const code = await run('npx', ['playwright', 'test'], {
-      ...(await browserTestPorts()),
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    const ports = await browserTestPorts();
+    await timed('browser tests', async () => {
+      const code = await run('npx', ['playwright', 'test'], {
+        ...ports,
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      });
+      if (code !== 0) failedRuns += 1;
+      count(report, 'playwright');
     });
-    if (code !== 0) failedRuns += 1;
-    count(report, 'playwright');
   }
   if (suites.includes('e2e') && browsers.some((name) => name !== 'chromium')) {
     log(`\n=== stories in ${browsers.filter((name) => name !== 'chromium').join(', ')} (tests/engines)`);
     const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
-    const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report });
-    if (code !== 0) failedRuns += 1;
-    count(report, 'engines');
+    await timed('engine stories', async () => {
+      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report });
+      if (code !== 0) failedRuns += 1;
+      count(report, 'engines');
+    });
   }
 } catch (error) {
   logError(error instanceof Error ? error.message : String(error));
   failedRuns += 1;
 }
 
+if (took.length > 0) log(`\nTook: ${took.join(', ')}`);
+const retriedBefore: string[] = existsSync(RETRIED_FILE)
+  ? (JSON.parse(readFileSync(RETRIED_FILE, 'utf8')) as string[])
+  : [];
 if (retried.length > 0) {
   log(`\nPassed only on a retry (each is a bug to fix, not luck): ${retried.length}`);
-  for (const name of retried) log(`  ${name}`);
+  for (const name of retried) {
+    const again = retriedBefore.includes(name);
+    log(`  ${name}${again ? ' (in the run before too: counted as failed)' : ''}`);
+    if (again) {
+      totals.passed -= 1;
+      totals.failed += 1;
+    }
+  }
 } else {
   log('\nNo test needed a retry.');
+}
+if (suites.includes('e2e')) {
+  mkdirSync(path.dirname(RETRIED_FILE), { recursive: true });
+  writeFileSync(RETRIED_FILE, JSON.stringify(retried));
 }
 log(
   `\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}` +

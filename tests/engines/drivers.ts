@@ -22,6 +22,11 @@ export interface EngineSession {
   /** Opens `url` in the page and waits for its load event. */
   goto(url: string): Promise<void>;
   /**
+   * Opens `url` in a new tab and closes the tab before it, so that nothing of the earlier page lives
+   * on: not its workers, not its connections, not a copy in the back-forward cache.
+   */
+  newTab(url: string): Promise<void>;
+  /**
    * Runs `body`, the body of an async function, in the page and resolves with what it returns
    * (JSON values only). A script that throws rejects with its message.
    */
@@ -105,12 +110,18 @@ export async function openFirefox(executable: string, options: SessionOptions = 
       'dom.serviceWorkers.testing.enabled': true,
     },
   });
-  const page = await browser.newPage();
+  let page = await browser.newPage();
   const version = (await browser.version()).replace(/^firefox\//i, 'Firefox ');
   return {
     engine: 'firefox',
     version,
     async goto(url) {
+      await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    },
+    async newTab(url) {
+      const before = page;
+      page = await browser.newPage();
+      await before.close();
       await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     },
     async run<T>(body: string) {
@@ -183,6 +194,15 @@ export async function openWebKit(
       engine: 'webkit',
       version,
       async goto(url) {
+        await driver.get(url);
+      },
+      async newTab(url) {
+        const before = await driver.getWindowHandle();
+        await driver.switchTo().newWindow('tab');
+        const opened = await driver.getWindowHandle();
+        await driver.switchTo().window(before);
+        await driver.close();
+        await driver.switchTo().window(opened);
         await driver.get(url);
       },
       async run<T>(body: string) {

@@ -9,7 +9,9 @@
  * printed as flaky); an engine this machine lacks is a failure, never a silent skip (on Debian
  * as root, its package is installed first). ENGINES_JSON_OUTPUT=<file> writes the counts for
  * scripts/test.ts. ENGINES_DIST=<folder> uses an existing build (`vite build --outDir <folder>`);
- * ENGINE_STORIES=<text> runs only the stories whose name contains it.
+ * ENGINE_STORIES=<text> runs only the stories whose name contains it; TEST_REPEAT=<n> runs each story n
+ * times, each in a new browser (the stress mode of docs/testing.md: a story that fails once in n is a
+ * bug).
  */
 import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -40,6 +42,8 @@ const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
 const ATTEMPTS = process.env.CI ? 2 : 1;
 /** ENGINE_STORIES=<text>: only the stories whose name contains it (a narrower run while working on one). */
 const storyFilter = process.env.ENGINE_STORIES;
+/** TEST_REPEAT=<n>: each story n times (1 by default). */
+const REPEAT = Math.max(1, Number.parseInt(process.env.TEST_REPEAT ?? '1', 10) || 1);
 
 function out(line = ''): void {
   process.stdout.write(`${line}\n`);
@@ -207,7 +211,8 @@ async function main(): Promise<void> {
         result.failed.push({ name: 'start the engine', error: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      for (const story of STORIES.filter((entry) => !storyFilter || entry.name.includes(storyFilter))) {
+      const stories = STORIES.filter((entry) => !storyFilter || entry.name.includes(storyFilter));
+      for (const story of stories.flatMap((entry) => Array.from({ length: REPEAT }, () => entry))) {
         for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
           const started = Date.now();
           let session: EngineSession | null = null;

@@ -401,11 +401,20 @@ export const STORIES: readonly Story[] = [
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
       await untilAvailableOffline(session);
+      // The footer can say so from the rows the service worker keeps, before the replica has made
+      // its databases: the visit is over once they are there.
+      await until(
+        session,
+        "the replica's databases",
+        `const names = (await indexedDB.databases()).map((db) => db.name);
+        return (names.includes('cdo-public-meta') && names.some((name) => name.startsWith('rxdb-'))) || null;`,
+      );
       // Every database of the app gone, its service worker (and the worker's own database, which
       // it holds open), caches and localStorage left: the harshest case, where what the app
-      // remembers outlives its data. Done from a page that runs no script of the app, so that
-      // nothing of the app holds a database open.
-      await session.goto(`${world.appUrl}/runtime-config.json`);
+      // remembers outlives its data. As the browser does it, with no page of the site open: from a
+      // new tab that runs no script of the app, the app's tab closed (a page only left behind
+      // would live on in the back-forward cache, and its workers for a moment after it).
+      await session.newTab(`${world.appUrl}/runtime-config.json`);
       const wiped = await session.run<string[]>(`
         const names = (await indexedDB.databases()).map((db) => db.name).filter((name) => !name.startsWith('workbox'));
         for (const name of names) {
@@ -413,7 +422,9 @@ export const STORIES: readonly Story[] = [
             const request = indexedDB.deleteDatabase(name);
             request.onsuccess = resolve;
             request.onerror = () => reject(request.error);
-            request.onblocked = () => reject(new Error('blocked: ' + name));
+            // 'blocked' says a connection was still open when the request came: it goes through
+            // once that closes, which a page being closed does in a moment.
+            request.onblocked = () => setTimeout(() => reject(new Error('still blocked after 15 s: ' + name)), 15_000);
           });
         }
         const left = (await indexedDB.databases()).map((db) => db.name).filter((name) => names.includes(name));

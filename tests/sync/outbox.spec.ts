@@ -161,7 +161,19 @@ test('an image picked offline shows at once, survives a reload and becomes the e
   await unblockBackend();
   await admin.goOnline();
   const publicUrl = publicUrlOf(backend, picked.bucket, picked.path);
-  await expect.poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 }).toBe(publicUrl);
+  // With what this device holds beside it, printed if the wait fails: an upload that did not go,
+  // or a record that was not pushed.
+  await expect
+    .poll(
+      async () => ({
+        server: await featuredImageOnServer(backend, eventId),
+        here: (await admin.get('events', eventId))?.featured_image_url,
+        outbox: (await reloaded.pending()).map(({ state, attempts, lastError }) => [state, attempts, lastError]),
+        status: await admin.status(),
+      }),
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ server: publicUrl });
   await admin.waitForDoc('events', eventId, (doc) => doc.featured_image_url === publicUrl);
   await expect.poll(() => reloaded.pending()).toEqual([]);
   expect((await admin.status()).pendingUploads).toBe(0);
