@@ -11,6 +11,11 @@
  * TEST_DATABASES=pglite|postgres|both (both) and TEST_SUITES=unit,integration,e2e (all) narrow a run.
  * TEST_BROWSERS=chromium,firefox,webkit (all three) picks the browser engines: Chromium runs the
  * Playwright suite, Firefox ESR and WebKitGTK the stories of tests/engines/ (decision 017).
+ *
+ * The stress mode shows that the browser tests hold on a busy machine: TEST_REPEAT=<n> runs every
+ * browser test and engine story n times, and TEST_LOAD=<n> keeps n processes busy beside them (one
+ * per core takes the machine's whole attention away half the time). With either, nothing is
+ * retried, so that every failure counts.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +30,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
 const suites = (process.env.TEST_SUITES ?? 'unit,integration,e2e').split(',');
 const browsers = (process.env.TEST_BROWSERS ?? 'chromium,firefox,webkit').split(',').map((name) => name.trim());
+const repeat = Math.max(1, Number.parseInt(process.env.TEST_REPEAT ?? '1', 10) || 1);
+const load = Math.max(0, Number.parseInt(process.env.TEST_LOAD ?? '0', 10) || 0);
+const stress = repeat > 1 || load > 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The browsers the browser tests ran in, for the summary: results differ between their versions. */
 const browsersRun: string[] = [];
@@ -126,6 +134,14 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
   return env;
 }
 
+/** TEST_LOAD: processes that only keep a core busy, ended with this one. */
+const hogs = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+if (load > 0)
+  log(`Stress mode: ${load} busy processes beside the tests, each browser test ${repeat} times, no retries`);
+process.on('exit', () => hogs.forEach((hog) => hog.kill()));
+/** No retry in the stress mode: a test that needs one fails there. */
+const stressEnv: NodeJS.ProcessEnv = stress ? { CI: '', TEST_REPEAT: String(repeat) } : {};
+
 try {
   if (suites.includes('unit') || suites.includes('integration')) {
     if (databases.includes('pglite') || databases.includes('both')) {
@@ -153,8 +169,9 @@ try {
     const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
     const ports = await browserTestPorts();
     await timed('browser tests', async () => {
-      const code = await run('npx', ['playwright', 'test'], {
+      const code = await run('npx', ['playwright', 'test', ...(repeat > 1 ? [`--repeat-each=${repeat}`] : [])], {
         ...ports,
+        ...stressEnv,
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       });
@@ -166,7 +183,7 @@ try {
     log(`\n=== stories in ${browsers.filter((name) => name !== 'chromium').join(', ')} (tests/engines)`);
     const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
     await timed('engine stories', async () => {
-      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report });
+      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report, ...stressEnv });
       if (code !== 0) failedRuns += 1;
       count(report, 'engines');
     });

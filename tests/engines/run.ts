@@ -10,8 +10,7 @@
  * as root, its package is installed first). ENGINES_JSON_OUTPUT=<file> writes the counts for
  * scripts/test.ts. ENGINES_DIST=<folder> uses an existing build (`vite build --outDir <folder>`);
  * ENGINE_STORIES=<text> runs only the stories whose name contains it; TEST_REPEAT=<n> runs each story n
- * times, each in a new browser (the stress mode of docs/testing.md: a story that fails once in n is a
- * bug).
+ * times, each in a new browser (the README's stress mode: a story that fails once in n is a bug).
  */
 import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
