@@ -1,7 +1,7 @@
 /**
- * `npm test`: the browser tests in Chromium against `npm start`'s servers and, beside them, one
- * after another: unit and integration tests on PGlite, the integration tests again on a throwaway
- * PostgreSQL cluster, and the stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
+ * `npm test`: unit and integration tests on PGlite, the integration tests again on a throwaway
+ * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers, and the
+ * stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
  * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
  * xvfb). It ends with how long each part took, the tests that passed only on their retry (CI
  * retries a browser test once; Vitest retries none), and one line `Tests: N passed, N failed` summing
@@ -73,26 +73,10 @@ async function timed(label: string, part: () => Promise<void>): Promise<void> {
   }
 }
 
-/**
- * Runs a command. Its output goes straight through, or with `heldUnder`, is kept and printed in one
- * piece under that heading when it ends, so that two parts running side by side do not mix their
- * lines.
- */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, heldUnder?: string): Promise<number> {
-  const held = heldUnder !== undefined;
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, ...env },
-    });
-    const output: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('close', (code, signal) => {
-      if (held) process.stdout.write(Buffer.concat([Buffer.from(`\n=== ${heldUnder}\n`), ...output]));
-      resolve(code ?? (signal ? 1 : 0));
-    });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -118,8 +102,8 @@ function count(reportFile: string, kind: 'vitest' | 'playwright' | 'engines'): v
   rmSync(reportFile, { force: true });
 }
 
-async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv, held: boolean): Promise<void> {
-  if (!held) log(`\n=== ${label}`);
+async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  log(`\n=== ${label}`);
   const report = path.join(os.tmpdir(), `vitest-${process.pid}-${label.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
@@ -129,7 +113,7 @@ async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv,
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  const code = await run('npx', args, env, held ? label : undefined);
+  const code = await run('npx', args, env);
   if (code !== 0) failedRuns += 1;
   count(report, 'vitest');
 }
@@ -158,74 +142,52 @@ process.on('exit', () => hogs.forEach((hog) => hog.kill()));
 /** No retry in the stress mode: a test that needs one fails there. */
 const stressEnv: NodeJS.ProcessEnv = stress ? { CI: '', TEST_REPEAT: String(repeat) } : {};
 
-/**
- * The browser tests in Chromium, streamed as they run. They take most of the time and leave about a
- * quarter of two cores idle (one test at a time, mostly waiting on the browser and the servers).
- */
-async function chromiumTests(): Promise<void> {
-  const chromium = findChromium();
-  const browser = browserVersion(chromium);
-  browsersRun.push(browser);
-  log(`\n=== browser tests (${browser})`);
-  const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
-  const ports = await browserTestPorts();
-  await timed('browser tests', async () => {
-    const code = await run('npx', ['playwright', 'test', ...(repeat > 1 ? [`--repeat-each=${repeat}`] : [])], {
-      ...ports,
-      ...stressEnv,
-      CHROMIUM_PATH: chromium,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    });
-    if (code !== 0) failedRuns += 1;
-    count(report, 'playwright');
-  });
-}
-
-/**
- * Everything else, one part after another: beside the browser tests when they run (each part's
- * output is printed in one piece when it ends), since none of them shares a server, a port or a
- * folder with them.
- */
-async function otherTests(held: boolean): Promise<void> {
+try {
   if (suites.includes('unit') || suites.includes('integration')) {
     if (databases.includes('pglite') || databases.includes('both')) {
       const projects = ['unit', 'integration'].filter((p) => suites.includes(p));
-      const label = `${projects.join(' + ')} (PGlite)`;
-      await timed(label, () => vitest(label, projects, {}, held));
+      await timed('unit + integration (PGlite)', () => vitest('unit + integration (PGlite)', projects));
     }
     if (suites.includes('integration') && (databases.includes('postgres') || databases.includes('both'))) {
       const pg = process.env.TEST_DATABASE_URL ? null : await startThrowawayPostgres();
       try {
         await timed('integration (PostgreSQL)', () =>
-          vitest(
-            'integration (PostgreSQL)',
-            ['integration'],
-            { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url },
-            held,
-          ),
+          vitest('integration (PostgreSQL)', ['integration'], {
+            TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? pg!.url,
+          }),
         );
       } finally {
         pg?.stop();
       }
     }
   }
-  const engines = browsers.filter((name) => name !== 'chromium');
-  if (suites.includes('e2e') && engines.length > 0) {
+  if (suites.includes('e2e') && browsers.includes('chromium')) {
+    const chromium = findChromium();
+    const browser = browserVersion(chromium);
+    browsersRun.push(browser);
+    log(`\n=== browser tests (${browser})`);
+    const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
+    const ports = await browserTestPorts();
+    await timed('browser tests', async () => {
+      const code = await run('npx', ['playwright', 'test', ...(repeat > 1 ? [`--repeat-each=${repeat}`] : [])], {
+        ...ports,
+        ...stressEnv,
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      });
+      if (code !== 0) failedRuns += 1;
+      count(report, 'playwright');
+    });
+  }
+  if (suites.includes('e2e') && browsers.some((name) => name !== 'chromium')) {
+    log(`\n=== stories in ${browsers.filter((name) => name !== 'chromium').join(', ')} (tests/engines)`);
     const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
-    const label = `stories in ${engines.join(', ')} (tests/engines)`;
-    if (!held) log(`\n=== ${label}`);
     await timed('engine stories', async () => {
-      const env = { ENGINES_JSON_OUTPUT: report, ...stressEnv };
-      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], env, held ? label : undefined);
+      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report, ...stressEnv });
       if (code !== 0) failedRuns += 1;
       count(report, 'engines');
     });
   }
-}
-
-try {
-  const withChromium = suites.includes('e2e') && browsers.includes('chromium');
-  await Promise.all([withChromium ? chromiumTests() : null, otherTests(withChromium)]);
 } catch (error) {
   logError(error instanceof Error ? error.message : String(error));
   failedRuns += 1;
