@@ -14,6 +14,9 @@ export default defineConfig({
             'supabase/functions/**/*.test.ts',
           ],
           environment: 'node',
+          // A few tests encode images for about a second on a quiet machine, four or five times
+          // that on a busy one (seen: 5.0 s for server/storage/sniff.test.ts beside a stress run).
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },
