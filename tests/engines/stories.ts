@@ -145,6 +145,8 @@ async function openAdminEvents(session: EngineSession, world: StoryWorld): Promi
     90_000,
   );
   await untilControlled(session);
+  // The page itself shown: its scripts are loaded before the admin can lose the connection.
+  await untilEventsListed(session, world.upcoming.title, 'the events page');
 }
 
 /** Waits until the back office's events list shows the event titled `title`. */

@@ -10,7 +10,11 @@ import type { AddressInfo } from 'node:net';
 export interface SwitchableProxy {
   /** The proxy's origin (http://localhost:<port>). */
   url: string;
-  /** Ends every open connection and refuses new ones until `restore`. */
+  /**
+   * Resets every open connection and refuses new ones until `restore`. A reset, not a close: a
+   * response cut short by a close can pass for a whole one, where a network that drops never
+   * delivers one.
+   */
   cut(): void;
   restore(): void;
   close(): Promise<void>;
@@ -48,7 +52,7 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
     url: `http://localhost:${own}`,
     cut() {
       cut = true;
-      for (const socket of open) socket.destroy();
+      for (const socket of open) socket.resetAndDestroy();
       open.clear();
     },
     restore() {
