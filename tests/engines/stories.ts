@@ -3,6 +3,7 @@
  * runs scripts in them through an EngineSession, and goes offline by cutting the proxies the browser
  * reaches the app and the API through. Each story runs in a fresh browser profile.
  */
+import { PUBLIC_TABLES } from '../sync/support/driver.ts';
 import type { EngineSession } from './drivers.ts';
 
 export interface StoryWorld {
@@ -93,6 +94,36 @@ async function untilControlled(session: EngineSession): Promise<void> {
     session,
     'the page under the service worker',
     'return navigator.serviceWorker.controller !== null || null;',
+    60_000,
+  );
+}
+
+/**
+ * Waits until the visitor's replica holds a full pull of every public table (its first-pull flags in
+ * the meta database), whatever the footer says: it can say 'Available offline' at once from the rows
+ * the service worker keeps, while the replica is still being made.
+ */
+async function untilReplicaPulled(session: EngineSession, what: string): Promise<void> {
+  await until(
+    session,
+    what,
+    `if (!(await indexedDB.databases()).some((db) => db.name === 'cdo-public-meta')) return null;
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('cdo-public-meta');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('state')) return null;
+      const keys = await new Promise((resolve, reject) => {
+        const request = db.transaction('state').objectStore('state').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return keys.filter((key) => String(key).startsWith('initialPull:public:')).length >= ${PUBLIC_TABLES.length} || null;
+    } finally {
+      db.close();
+    }`,
     60_000,
   );
 }
@@ -403,14 +434,7 @@ export const STORIES: readonly Story[] = [
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
       await untilAvailableOffline(session);
-      // The footer can say so from the rows the service worker keeps, before the replica has made
-      // its databases: the visit is over once they are there.
-      await until(
-        session,
-        "the replica's databases",
-        `const names = (await indexedDB.databases()).map((db) => db.name);
-        return (names.includes('cdo-public-meta') && names.some((name) => name.startsWith('rxdb-'))) || null;`,
-      );
+      await untilReplicaPulled(session, 'the replica filled by the first visit');
       // Every database of the app gone, its service worker (and the worker's own database, which
       // it holds open), caches and localStorage left: the harshest case, where what the app
       // remembers outlives its data. As the browser does it, with no page of the site open: from a
@@ -440,6 +464,7 @@ export const STORIES: readonly Story[] = [
         `return document.querySelector('#events')?.textContent?.includes(${text(world.upcoming.title)}) || null;`,
       );
       await untilAvailableOffline(session);
+      await untilReplicaPulled(session, 'the replica refilled');
       world.offline();
       try {
         await session.goto(`${world.appUrl}/events/${world.upcoming.slug}`);
