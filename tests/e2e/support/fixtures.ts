@@ -57,18 +57,27 @@ export function daysFromNow(days: number, hour = 9): string {
 /** Serious and critical axe violations on the page as it is now, as 'rule: help (targets)'. */
 export async function axe(page: Page): Promise<string[]> {
   // Colours are checked as they end up: a toast or dialog still fading in has low contrast for a
-  // moment (seen on a loaded machine). Endless animations (spinners) are not waited for.
+  // moment (seen on a loaded machine). Endless animations (spinners) are not waited for. Quiet for
+  // five frames in a row: a toast's fade starts a frame or two after the toast is added (seen:
+  // axe between the two, on a toast's title at opacity 0).
+  await page.evaluate(() => {
+    (window as { quietFrames?: number }).quietFrames = 0;
+  });
   await page
     .waitForFunction(
-      () =>
-        document
+      () => {
+        const quiet = document
           .getAnimations()
           .every(
             (animation) =>
               animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-          ),
+          );
+        const state = window as { quietFrames?: number };
+        state.quietFrames = quiet ? (state.quietFrames ?? 0) + 1 : 0;
+        return state.quietFrames >= 5;
+      },
       undefined,
-      { timeout: 3000 },
+      { timeout: 3000, polling: 'raf' },
     )
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
