@@ -137,7 +137,9 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
 /** TEST_LOAD: processes that only keep a core busy, ended with this one. */
 const hogs = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 if (load > 0)
-  log(`Stress mode: ${load} busy processes beside the tests, each browser test ${repeat} times, no retries`);
+  log(
+    `Stress mode: ${load} busy process${load === 1 ? '' : 'es'} beside the tests, each browser test ${repeat} times, no retries`,
+  );
 process.on('exit', () => hogs.forEach((hog) => hog.kill()));
 /** No retry in the stress mode: a test that needs one fails there. */
 const stressEnv: NodeJS.ProcessEnv = stress ? { CI: '', TEST_REPEAT: String(repeat) } : {};
