@@ -33,6 +33,8 @@ export interface BackendOptions {
    * means in memory with fresh keys and objects in a temporary folder removed on stop.
    */
   dataDir?: string;
+  /** A new PGlite cluster's files to start an in-memory database from, instead of running initdb. */
+  pgliteTemplate?: Blob;
   /** Load supabase/seed.sql when the database is fresh. */
   seedWhenFresh?: boolean;
   /** Create (or keep) this admin account; the demo admin on a laptop, never in migrations. */
@@ -59,7 +61,7 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-passwor
 
 async function openDatabase(options: BackendOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  if (!options.dataDir) return openPglite();
+  if (!options.dataDir) return openPglite(undefined, options.pgliteTemplate);
   const folder = path.join(options.dataDir, 'pglite');
   await mkdir(folder, { recursive: true });
   return openPglite(folder);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { BOOTSTRAP_DIR } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
+import { pgliteTemplate } from '../../tests/support/pglite-template.ts';
 import { AuthLimiter, addressKey, type AuthLimits } from './rate-limit.ts';
 
 // The limiter's logic is its SQL, so these tests run it on an in-memory PGlite with the auth
@@ -11,7 +12,7 @@ import { AuthLimiter, addressKey, type AuthLimits } from './rate-limit.ts';
 let db: Database;
 
 beforeAll(async () => {
-  db = await openPglite();
+  db = await openPglite(undefined, await pgliteTemplate());
   for (const file of ['00-supabase-base.sql', '10-auth.sql']) {
     await db.exec(await readFile(path.join(BOOTSTRAP_DIR, file), 'utf8'));
   }

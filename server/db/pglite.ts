@@ -7,10 +7,19 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult, RequestContext } from './database.ts';
 import { RAW_TYPES, listenChannelName, requestSettings } from './database.ts';
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir`, or in memory. `template` is a new cluster's files (`dumpDataDir` of a
+ * PGlite just created): an empty database starts from them instead of running initdb, which takes a
+ * few seconds of WebAssembly each time (the tests start dozens of in-memory backends).
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   // Keep timestamps and dates as Postgres prints them, as the PostgreSQL adapter does.
   const parsers = Object.fromEntries(RAW_TYPES.map((oid) => [oid, (value: string) => value]));
-  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers });
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+    parsers,
+  });
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs `task` after every task queued before it, whether those succeeded or not. */

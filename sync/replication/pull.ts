@@ -26,14 +26,30 @@ export interface PullOptions {
   columns: readonly string[];
   /** Called after every successful batch (clears a network error from the status). */
   onSuccess?: () => void;
+  /** How long a batch may take before it is given up as a network failure and retried, ms. */
+  timeoutMs?: number;
 }
+
+/**
+ * A batch that takes longer than this is given up and retried. A request can stall without ever
+ * failing (a connection the network dropped silently, a phone between cells): the replication
+ * retries only what fails, so a stalled first pull would leave its table 'Loading...' for good.
+ * A batch of 1000 rows takes well under a second on a fair connection.
+ */
+export const PULL_TIMEOUT_MS = 30_000;
 
 export type PullHandler = (
   checkpoint: PullCheckpoint | undefined,
   batchSize: number,
 ) => Promise<ReplicationPullHandlerResult<SyncDoc<TableName>, PullCheckpoint>>;
 
-export function createPullHandler({ table, client, columns, onSuccess }: PullOptions): PullHandler {
+export function createPullHandler({
+  table,
+  client,
+  columns,
+  onSuccess,
+  timeoutMs = PULL_TIMEOUT_MS,
+}: PullOptions): PullHandler {
   const select = columns.join(',');
   return async (checkpoint, batchSize) => {
     let query = client
@@ -41,7 +57,8 @@ export function createPullHandler({ table, client, columns, onSuccess }: PullOpt
       .select(select)
       .order('_modified', { ascending: true })
       .order('id', { ascending: true })
-      .limit(batchSize);
+      .limit(batchSize)
+      .abortSignal(AbortSignal.timeout(timeoutMs));
     if (checkpoint) query = query.or(rowsAfterFilter(checkpoint));
     const { data, error, status } = await query;
     if (error) {

@@ -231,7 +231,7 @@ async function main(): Promise<void> {
             // What the page showed when the story failed, to tell why.
             const shown = await session
               ?.run<string>(
-                "const locks = navigator.locks ? await navigator.locks.query() : null; return JSON.stringify(locks) + ' | ' + location.href + ' | ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400) + ' | requests: ' + performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/')).slice(-8).map((e) => e.name.replace(/^https?:\\/\\/[^/]+/, '').slice(0, 50) + ' ' + Math.round(e.duration)).join(', ');",
+                "const locks = navigator.locks ? await navigator.locks.query() : null; return JSON.stringify(locks) + ' | ' + location.href + ' | ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400) + ' | answered: ' + Object.entries(performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/')).reduce((seen, e) => { const path = new URL(e.name).pathname; seen[path] = (seen[path] ?? 0) + 1; return seen; }, {})).map(([path, n]) => path + ' ×' + n).join(', ');",
               )
               .catch(() => null);
             const retry = last ? '' : ' (tried again)';

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, DEMO_ADMIN, type BackendOptions, type RunningBackend } from '../../server/backend.ts';
 import { HARNESS_AUTH_LIMITS } from './auth-limits.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestBackend extends RunningBackend {
   /** A supabase-js client with the anon key and no stored session. */
@@ -62,6 +63,7 @@ export async function startTestBackend(options: Partial<BackendOptions> = {}): P
   const backend = await startBackend({
     port: 0,
     databaseUrl: database?.url,
+    ...(database || options.dataDir ? {} : { pgliteTemplate: await pgliteTemplate() }),
     admin,
     ...options,
     config: { ...HARNESS_AUTH_LIMITS, ...options.config },

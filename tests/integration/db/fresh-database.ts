@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../../../server/db/database.ts';
 import { migrate, seed } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
+import { pgliteTemplate } from '../../support/pglite-template.ts';
 
 export type Actor =
   { role: 'anon' } | { role: 'service_role' } | { role: 'authenticated'; userId: string; email: string };
@@ -55,7 +56,7 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 export async function openFreshDatabase(): Promise<FreshDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
-  const db = postgres ? await openPostgres(postgres.url, 2) : await openPglite();
+  const db = postgres ? await openPostgres(postgres.url, 2) : await openPglite(undefined, await pgliteTemplate());
 
   await migrate(db);
   await seed(db);
