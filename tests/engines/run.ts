@@ -37,6 +37,43 @@ import { startSwitchableProxy } from './switchable-proxy.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
+/**
+ * What a page shows and holds when a story failed there, to tell why: the Web Locks held and
+ * waited for, the address and text, the API requests answered (by path), and the first-pull flags
+ * of each replica's meta database (or that it did not open within 2 s: a connection that blocks).
+ */
+const PAGE_STATE = `
+  const locks = navigator.locks ? await navigator.locks.query() : null;
+  const answered = {};
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (!entry.name.includes('/v1/')) continue;
+    const path = new URL(entry.name).pathname;
+    answered[path] = (answered[path] ?? 0) + 1;
+  }
+  const flags = (name) => Promise.race([
+    new Promise((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(name + ': ' + open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('state')) { db.close(); return resolve(name + ': no state'); }
+        const keys = db.transaction('state').objectStore('state').getAllKeys();
+        keys.onsuccess = () => { db.close(); resolve(name + ': ' + keys.result.filter((k) => String(k).startsWith('initialPull:')).length + ' tables pulled'); };
+        keys.onerror = () => { db.close(); resolve(name + ': ' + keys.error); };
+      };
+    }),
+    new Promise((resolve) => setTimeout(() => resolve(name + ': no answer in 2 s'), 2000)),
+  ]);
+  const meta = await Promise.all(['cdo-public-meta', 'cdo-admin-meta'].map(flags));
+  return [
+    JSON.stringify(locks),
+    location.href,
+    document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400),
+    'answered: ' + Object.entries(answered).map(([path, n]) => path + ' ×' + n).join(', '),
+    meta.join(', '),
+  ].join(' | ');
+`;
+
 /** Tries per story: under CI a failed story runs once more, as Playwright's tests do (playwright.config.ts). */
 const ATTEMPTS = process.env.CI ? 2 : 1;
 /** ENGINE_STORIES=<text>: only the stories whose name contains it (a narrower run while working on one). */
@@ -229,11 +266,7 @@ async function main(): Promise<void> {
             const last = attempt === ATTEMPTS;
             if (last) result.failed.push({ name: story.name, error: message });
             // What the page showed when the story failed, to tell why.
-            const shown = await session
-              ?.run<string>(
-                "const locks = navigator.locks ? await navigator.locks.query() : null; return JSON.stringify(locks) + ' | ' + location.href + ' | ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400) + ' | answered: ' + Object.entries(performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/')).reduce((seen, e) => { const path = new URL(e.name).pathname; seen[path] = (seen[path] ?? 0) + 1; return seen; }, {})).map(([path, n]) => path + ' ×' + n).join(', ');",
-              )
-              .catch(() => null);
+            const shown = await session?.run<string>(PAGE_STATE).catch(() => null);
             const retry = last ? '' : ' (tried again)';
             out(`  ${engine}: ✗ ${story.name}${retry}\n      ${message}${shown ? `\n      page: ${shown}` : ''}`);
           } finally {
