@@ -130,6 +130,11 @@ export function useSyncErrors(): SyncErrorEntry[] {
   return useEngineValue<SyncErrorEntry[]>(useAdminEngine(), (e) => e.errors.list$) ?? [];
 }
 
+/** How many local changes of `table` the server has not accepted yet; 0 until the replica is open. */
+export function usePendingCount(table: TableName): number {
+  return useEngineValue<number>(useAdminEngine(), (e) => e.pendingCount$(table), [table]) ?? 0;
+}
+
 function requireEngine(engine: SyncEngine | null): SyncEngine {
   if (!engine) throw new Error('The back office is still opening its local data; try again in a moment.');
   return engine;

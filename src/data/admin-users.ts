@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { errorMessage } from '../lib/error-message.ts';
-import { getSupabase, invokeFunction } from './auth.ts';
+import { getSupabase, invokeFunction } from './supabase-client.ts';
 
 const adminUserSchema = z.object({ user_id: z.string(), email: z.string() });
 const adminInviteSchema = z.object({ email: z.string(), created_at: z.string() });

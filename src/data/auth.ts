@@ -24,8 +24,6 @@ import { clearKeptPageOfOthers, dropKeptAdminPages } from './kept-admin-pages.ts
 import { dropKeptRows, readKeptRows } from './kept-admin-rows.ts';
 import { SESSION_STORAGE_KEY, createSessionlessClient, getSupabase } from './supabase-client.ts';
 
-export { getSupabase } from './supabase-client.ts';
-
 export interface AuthState {
   /** True until the session is known and, with a user, the role check has answered. */
   loading: boolean;
@@ -321,23 +319,4 @@ const actions: AuthActions = { signIn, signUp, signOut, acceptAdminInvite };
 export function useAuth(): AuthState & AuthActions {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return useMemo(() => ({ ...snapshot, ...actions }), [snapshot]);
-}
-
-/**
- * Calls a server function (`/functions/v1/<name>`) with the signed-in user's session. Resolves with
- * its JSON answer; throws an Error with the function's `error` text, or `fallback` when it gave none,
- * and 'Not authenticated' when nobody is signed in (spec section 8).
- */
-export async function invokeFunction<T = unknown>(name: string, body: unknown, fallback: string): Promise<T> {
-  const client = await getSupabase();
-  const { data: sessionData } = await client.auth.getSession();
-  if (!sessionData.session) throw new Error('Not authenticated');
-  const { data, error } = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
-  if (!error) return data as T;
-  const context = (error as { context?: unknown }).context;
-  if (context instanceof Response) {
-    const answer = (await context.json().catch(() => null)) as { error?: unknown } | null;
-    if (answer && typeof answer.error === 'string' && answer.error) throw new Error(answer.error);
-  }
-  throw new Error(fallback);
 }

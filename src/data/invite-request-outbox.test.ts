@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVITE_OUTBOX_KEY } from './invite-request-notices.ts';
+import { INVITE_OUTBOX_KEY } from './invite-request-signals.ts';
 import {
   afterFailedAttempt,
   dueNow,

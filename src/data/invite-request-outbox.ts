@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { InviteRequestFields } from '../../supabase/functions/_shared/invite-request.ts';
-import { INVITE_OUTBOX_KEY } from './invite-request-notices.ts';
+import { INVITE_OUTBOX_KEY } from './invite-request-signals.ts';
 
 /** What the server said needs correcting (a 400): the request then waits for the visitor. */
 export interface InviteRequestProblems {

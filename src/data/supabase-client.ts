@@ -1,7 +1,7 @@
 /**
- * The one supabase-js client of the app, created from the run-time settings. supabase-js is fetched
- * with `import()` on first use, so that no page carries it before it needs it (public pages paint
- * without it: design.md "Performance").
+ * The one supabase-js client of the app, created from the run-time settings, and the calls of the
+ * server functions made with it. supabase-js is fetched with `import()` on first use, so that no
+ * page carries it before it needs it (public pages paint without it: design.md "Performance").
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
@@ -37,4 +37,23 @@ export async function createSessionlessClient(): Promise<SupabaseClient> {
   return createClient(supabaseUrl, supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'cdo-sessionless' },
   });
+}
+
+/**
+ * Calls a server function (`/functions/v1/<name>`) with the signed-in user's session. Resolves with
+ * its JSON answer; throws an Error with the function's `error` text, or `fallback` when it gave none,
+ * and 'Not authenticated' when nobody is signed in (spec section 8).
+ */
+export async function invokeFunction<T = unknown>(name: string, body: unknown, fallback: string): Promise<T> {
+  const client = await getSupabase();
+  const { data: sessionData } = await client.auth.getSession();
+  if (!sessionData.session) throw new Error('Not authenticated');
+  const { data, error } = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
+  if (!error) return data as T;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    const answer = (await context.json().catch(() => null)) as { error?: unknown } | null;
+    if (answer && typeof answer.error === 'string' && answer.error) throw new Error(answer.error);
+  }
+  throw new Error(fallback);
 }

@@ -9,7 +9,7 @@ import {
   hasQueuedInviteRequests,
   onInviteRequestNotice,
   type InviteRequestNotice,
-} from '../../data/invite-request-notices.ts';
+} from '../../data/invite-request-signals.ts';
 import { retryableImport } from '../../lib/retryable-import.ts';
 import { toast } from '../../ui/toaster.tsx';
 
