@@ -17,16 +17,9 @@ import {
   badgePrintCss,
   badgesPerPage,
   type BadgeLayout,
-  type BadgeLayoutId,
 } from './badge-layout.ts';
 import { DoorEventSelect, useDoorEvent, type DoorEvent } from './door-event.tsx';
-
-export interface BadgesSearch {
-  event?: string | undefined;
-  guest?: string | undefined;
-  /** One badge per label unless the address says otherwise. */
-  layout?: BadgeLayoutId | undefined;
-}
+import type { BadgesSearch } from './door-search.ts';
 
 export interface BadgesPageProps extends BadgesSearch {
   /** Changes what the address names (the event, the guest, the layout). */

@@ -1,15 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AttendeePhoto } from '../../features/attendee-profile/attendee-photo.tsx';
 import { CheckInPage, type GuestPhoto } from '../../features/door/check-in-page.tsx';
-
-export interface CheckInSearch {
-  event?: string | undefined;
-}
+import { doorSearch } from '../../features/door/door-search.ts';
 
 export const Route = createFileRoute('/admin/check-in')({
-  validateSearch: (search: Record<string, unknown>): CheckInSearch => ({
-    event: typeof search.event === 'string' && search.event !== '' ? search.event : undefined,
-  }),
+  validateSearch: doorSearch,
   head: () => ({
     meta: [
       { title: 'Check-in | CDO Vision' },

@@ -1,15 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { badgeLayoutOf } from '../../features/door/badge-layout.ts';
-import { BadgesPage, type BadgesSearch } from '../../features/door/badges-page.tsx';
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+import { BadgesPage } from '../../features/door/badges-page.tsx';
+import { badgesSearch } from '../../features/door/door-search.ts';
 
 export const Route = createFileRoute('/admin/check-in_/badges')({
-  validateSearch: (search: Record<string, unknown>): BadgesSearch => ({
-    event: text(search.event),
-    guest: text(search.guest),
-    layout: badgeLayoutOf(search.layout),
-  }),
+  validateSearch: badgesSearch,
   head: () => ({
     meta: [
       { title: 'Name badges | CDO Vision' },

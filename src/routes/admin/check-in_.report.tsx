@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AttendanceReportPage } from '../../features/door/attendance-report-page.tsx';
+import { doorSearch } from '../../features/door/door-search.ts';
 
 export const Route = createFileRoute('/admin/check-in_/report')({
-  validateSearch: (search: Record<string, unknown>): { event?: string | undefined } => ({
-    event: typeof search.event === 'string' && search.event !== '' ? search.event : undefined,
-  }),
+  validateSearch: doorSearch,
   head: () => ({
     meta: [
       { title: 'Attendance report | CDO Vision' },
