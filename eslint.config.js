@@ -1,7 +1,7 @@
 // Lint: typed TypeScript rules, React hooks, no cycles, and the one-way imports of design.md:
 // routes -> features -> data -> sync; ui/ and lib/ know nothing of the app; sync/ imports no React
 // and nothing from src/; server/ imports nothing from src/ or sync/; supabase/functions import
-// nothing outside supabase/.
+// nothing outside supabase/, and the app only their pure modules in _shared/portable/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -56,6 +56,13 @@ export default tseslint.config(
             zone('./sync', ['./src', './server'], 'sync/ imports nothing from src/ or server/'),
             zone('./server', ['./src', './sync'], 'server/ reaches the app only over HTTP'),
             zone('./src', './server', 'the app reaches the backend only over HTTP'),
+            {
+              target: ['./src', './sync'],
+              from: './supabase/functions',
+              except: ['./_shared/portable'],
+              message:
+                'the app shares only the pure modules of supabase/functions/_shared/portable/ with the functions',
+            },
             zone(
               './supabase/functions',
               ['./src', './sync', './server', './scripts'],

@@ -4,7 +4,7 @@
  */
 
 import path from 'node:path';
-import { SITE_PAGES } from '../supabase/functions/_shared/site-pages.ts';
+import { SITE_PAGES } from '../supabase/functions/_shared/portable/site-pages.ts';
 import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { unstorableTextPath } from '../../supabase/functions/_shared/storable-text.ts';
+import { unstorableTextPath } from '../../supabase/functions/_shared/portable/storable-text.ts';
 import { badJson } from './errors.ts';
 import type { ClientInfo } from './sessions.ts';
 

@@ -125,7 +125,7 @@ describe('the functions as deployed', () => {
         '@supabase/supabase-js': `npm:@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}`,
         '@supabase/supabase-js/': `npm:/@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}/`,
         zod: `npm:zod@${pkg.dependencies.zod}`,
-        // zod's mini build, for a function that uses a schema the app shares (_shared/invite-request.ts).
+        // zod's mini build, for a function that uses a schema the app shares (_shared/portable/invite-request.ts).
         ...('zod/mini' in imports ? { 'zod/mini': `npm:zod@${pkg.dependencies.zod}/mini` } : {}),
         // The QR code of a guest's personal link, for a function that sends guests' messages.
         ...('qrcode' in imports ? { qrcode: `npm:qrcode@${pkg.dependencies.qrcode}` } : {}),

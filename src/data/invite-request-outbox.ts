@@ -5,7 +5,7 @@
  * a Storage, so the rules are tested without a browser; ./invite-requests.ts sends them.
  */
 import * as z from 'zod/mini';
-import type { InviteRequestFields } from '../../supabase/functions/_shared/invite-request.ts';
+import type { InviteRequestFields } from '../../supabase/functions/_shared/portable/invite-request.ts';
 import { INVITE_OUTBOX_KEY } from './invite-request-signals.ts';
 
 /** What the server said needs correcting (a 400): the request then waits for the visitor. */

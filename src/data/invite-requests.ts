@@ -13,7 +13,10 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { INVITE_REQUEST_MESSAGES, type InviteRequestFields } from '../../supabase/functions/_shared/invite-request.ts';
+import {
+  INVITE_REQUEST_MESSAGES,
+  type InviteRequestFields,
+} from '../../supabase/functions/_shared/portable/invite-request.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { announceInviteRequest, INVITE_OUTBOX_KEY } from './invite-request-signals.ts';
 import {

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { localDateTimeOf } from '../../supabase/functions/_shared/time-zones.ts';
+import { localDateTimeOf } from '../../supabase/functions/_shared/portable/time-zones.ts';
 import {
   buildCalendar,
   calendarEventFromEvent,

@@ -1,6 +1,6 @@
 /**
  * iCalendar files for 'Add to calendar'. The builder itself lives in
- * supabase/functions/_shared/ics.ts and is re-exported here: the calendar-feed server function
+ * supabase/functions/_shared/portable/ics.ts and is re-exported here: the calendar-feed server function
  * builds the same text from it, and functions may import nothing outside supabase/, so the shared
  * copy has to sit on that side. Pure, no dependencies: safe in public-route bundles.
  */
@@ -12,7 +12,7 @@ export {
   foldIcsLine,
   formatIcsDateTime,
   icsFileName,
-} from '../../supabase/functions/_shared/ics.ts';
+} from '../../supabase/functions/_shared/portable/ics.ts';
 
 /**
  * Saves calendar text as a file through a Blob and a link with the download attribute. Call it from

@@ -1,6 +1,6 @@
 /**
  * The venue's time zone (docs/decisions/019-venue-time-zones.md). The code lives in
- * supabase/functions/_shared/time-zones.ts and is re-exported here: the messages and calendar files
+ * supabase/functions/_shared/portable/time-zones.ts and is re-exported here: the messages and calendar files
  * of the server functions read an event's times with the same code, and functions may import
  * nothing outside supabase/.
  */
@@ -14,4 +14,4 @@ export {
   zoneOffsetLabel,
   zoneTimeLabel,
   type LocalDateTime,
-} from '../../supabase/functions/_shared/time-zones.ts';
+} from '../../supabase/functions/_shared/portable/time-zones.ts';

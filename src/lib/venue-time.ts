@@ -4,7 +4,7 @@
  * the hydrated page read the same (docs/decisions/019-venue-time-zones.md). The visitor's own time
  * is offered beside it, never instead: it can only be known in the browser, after hydration.
  *
- * A zone's offset at an instant comes from Intl (supabase/functions/_shared/time-zones.ts), whose
+ * A zone's offset at an instant comes from Intl (supabase/functions/_shared/portable/time-zones.ts), whose
  * first use in a page is a long task. So it is asked through ./zone-facts.ts, whose facts a
  * server-rendered page brings along: hydration formats from them, the date getters of UTC doing the
  * rest, and never asks Intl. A fact missing (a page rendered in the browser, an event changed since)
@@ -20,7 +20,7 @@ import {
   offsetMinutesAt,
   zoneCity,
   zoneTimeLabel,
-} from '../../supabase/functions/_shared/time-zones.ts';
+} from '../../supabase/functions/_shared/portable/time-zones.ts';
 
 const UTC_NAMES = new Set([DEFAULT_TIME_ZONE, 'Etc/UTC']);
 

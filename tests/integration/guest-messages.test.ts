@@ -13,7 +13,7 @@ import { sendJson, startFakeServer, type FakeServer } from '../support/fake-http
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import { decodeQrPng } from '../support/qr-codes.ts';
 import { GUEST_CODE_CONTENT_ID } from '../../supabase/functions/_shared/guest-messages.ts';
-import { localDateTimeOf } from '../../supabase/functions/_shared/time-zones.ts';
+import { localDateTimeOf } from '../../supabase/functions/_shared/portable/time-zones.ts';
 
 const SITE = 'http://localhost:4173';
 

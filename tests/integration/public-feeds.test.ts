@@ -7,7 +7,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { instantOf, localDateTimeOf } from '../../supabase/functions/_shared/time-zones.ts';
+import { instantOf, localDateTimeOf } from '../../supabase/functions/_shared/portable/time-zones.ts';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 
 let backend: TestBackend;

@@ -4,7 +4,7 @@
  * per roster, so a keystroke only filters strings: the roster itself is not read again.
  */
 import type { RosterGuest } from '../../data/door-roster.ts';
-import { wallClock } from '../../../supabase/functions/_shared/time-zones.ts';
+import { wallClock } from '../../../supabase/functions/_shared/portable/time-zones.ts';
 import { eventTimeZone } from '../../lib/venue-time.ts';
 
 export interface DoorEventLike {

@@ -4,7 +4,7 @@
  * their printed pass); a bare token, typed or from another reader, counts too. The token decides,
  * not the slug in the link: an event's slug may have changed since the message went out.
  */
-import { guestTokenOf, guestTokenOfHash } from '../../../supabase/functions/_shared/guest-link.ts';
+import { guestTokenOf, guestTokenOfHash } from '../../../supabase/functions/_shared/portable/guest-link.ts';
 import type { RosterGuest } from '../../data/door-roster.ts';
 
 /** A link is a personal link only on an event page: /events/<slug or id>. */

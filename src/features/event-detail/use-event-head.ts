@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
-import { isKnownTimeZone, toZonedIso } from '../../../supabase/functions/_shared/time-zones.ts';
+import { isKnownTimeZone, toZonedIso } from '../../../supabase/functions/_shared/portable/time-zones.ts';
 import { hasText, summaryOf } from './event-texts.ts';
 
 export const SITE_NAME = 'CDO Vision';

@@ -6,7 +6,7 @@
  * when the fragment holds a token, so the event page's first load does not grow.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { guestTokenOfHash } from '../../../supabase/functions/_shared/guest-link.ts';
+import { guestTokenOfHash } from '../../../supabase/functions/_shared/portable/guest-link.ts';
 import { retryableImport } from '../../lib/retryable-import.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';
 

@@ -14,7 +14,7 @@ import {
   INVITE_REQUEST_LIMITS,
   inviteRequestFieldsSchema,
   type InviteRequestFields,
-} from '../../../supabase/functions/_shared/invite-request.ts';
+} from '../../../supabase/functions/_shared/portable/invite-request.ts';
 import {
   requestInvite,
   useInviteRequest,

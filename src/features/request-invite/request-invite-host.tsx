@@ -18,7 +18,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { guestTokenOfHash, REQUEST_LINK_PARAMETER } from '../../../supabase/functions/_shared/guest-link.ts';
+import { guestTokenOfHash, REQUEST_LINK_PARAMETER } from '../../../supabase/functions/_shared/portable/guest-link.ts';
 import type { InviteRequestEvent } from '../../data/invite-requests.ts';
 import { retryableImport } from '../../lib/retryable-import.ts';
 import { useOnDemand } from '../../ui/on-demand.ts';

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { decodeQrPng } from '../../../tests/support/qr-codes.ts';
-import { eventUid } from './ics.ts';
+import { eventUid } from './portable/ics.ts';
 import { eventWhen, renderGuestMessage, type GuestMessage, type GuestMessageKind } from './guest-messages.ts';
 
 const SITE = 'https://cdovision.example';

@@ -19,10 +19,16 @@
  * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given. Asynchronous only
  * because the QR code's PNG is compressed with the platform's CompressionStream.
  */
-import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './ics.ts';
-import { formatLongDate, formatTimeOfDay } from './format-date.ts';
-import { formatUtcOffset, isKnownTimeZone, offsetMinutesAt, zoneAbbreviation, zoneCity } from './time-zones.ts';
-import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './guest-link.ts';
+import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './portable/ics.ts';
+import { formatLongDate, formatTimeOfDay } from './portable/format-date.ts';
+import {
+  formatUtcOffset,
+  isKnownTimeZone,
+  offsetMinutesAt,
+  zoneAbbreviation,
+  zoneCity,
+} from './portable/time-zones.ts';
+import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './portable/guest-link.ts';
 import type { MailAttachment } from './mime.ts';
 import { qrCodePng } from './qr-png.ts';
 

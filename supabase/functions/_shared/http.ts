@@ -6,7 +6,7 @@
 import { corsHeaders } from '@supabase/supabase-js/cors';
 import type { z } from 'zod';
 import { logFunctionError } from './log.ts';
-import { unstorableTextPath } from './storable-text.ts';
+import { unstorableTextPath } from './portable/storable-text.ts';
 
 // supabase-js keeps this list in step with the headers its clients send.
 export { corsHeaders };

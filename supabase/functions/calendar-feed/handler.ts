@@ -4,11 +4,11 @@
  * reads as an anonymous visitor, so only what anyone may see goes out: events that are live (not
  * soft-deleted) and upcoming (end_date at or after now, spec section 4), their public columns, and
  * nothing about attendees. Each event's times are in its venue's zone, with that zone's VTIMEZONE
- * (`_shared/ics.ts`). GET or HEAD; the site origin for the event links comes from SITE_URL or
+ * (`_shared/portable/ics.ts`). GET or HEAD; the site origin for the event links comes from SITE_URL or
  * the `origin` query parameter (see _shared/public-site.ts); without one the events carry no link.
  */
 import { z } from 'zod';
-import { ICS_CONTENT_TYPE, buildCalendar, calendarEventFromEvent, eventUid } from '../_shared/ics.ts';
+import { ICS_CONTENT_TYPE, buildCalendar, calendarEventFromEvent, eventUid } from '../_shared/portable/ics.ts';
 import { readAsVisitor, siteOrigin, textFunction } from '../_shared/public-site.ts';
 
 export const FEED_NAME = 'CDO Vision Events';

@@ -3,7 +3,7 @@
  * sign-in; verify_jwt is off), so it is the one careful door to public.invite_requests, which only
  * admins read:
  * - the body is at most 16 KiB of JSON, checked with the event page form's own schema
- *   (`_shared/invite-request.ts`): a 400 `{ success: false, error, fields: { <field>: <message> } }`;
+ *   (`_shared/portable/invite-request.ts`): a 400 `{ success: false, error, fields: { <field>: <message> } }`;
  * - a filled honeypot gets the answers a real request gets (checks and limits included), and
  *   nothing is stored;
  * - `submit_invite_request` (service role, migrations 20261127000200 and 20261128000300) counts the
@@ -36,7 +36,7 @@ import {
   fieldErrorsOf,
   honeypotFilled,
   inviteRequestBodySchema,
-} from '../_shared/invite-request.ts';
+} from '../_shared/portable/invite-request.ts';
 import { logFunctionError } from '../_shared/log.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
 

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { FunctionError } from '../_shared/http.ts';
 import { parseJsonAnswer, sendOutbound } from '../_shared/outbound.ts';
-import { storableText } from '../_shared/storable-text.ts';
+import { storableText } from '../_shared/portable/storable-text.ts';
 import { endpointUrl } from './profile-provider.ts';
 
 export interface ProfileInsights {

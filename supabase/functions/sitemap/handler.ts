@@ -7,10 +7,10 @@
  * since a sitemap of relative URLs is invalid.
  */
 import { z } from 'zod';
-import { eventPath } from '../_shared/ics.ts';
+import { eventPath } from '../_shared/portable/ics.ts';
 import { FunctionError } from '../_shared/http.ts';
 import { readAsVisitor, siteOrigin, textFunction } from '../_shared/public-site.ts';
-import { SITE_PAGES } from '../_shared/site-pages.ts';
+import { SITE_PAGES } from '../_shared/portable/site-pages.ts';
 
 const CACHE_SECONDS = 60 * 60;
 
