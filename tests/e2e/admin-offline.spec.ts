@@ -240,6 +240,9 @@ test("the back office's lists paint from what they last showed before the replic
 
   // Offline, in a page whose replica cannot open its database at all: whatever the list shows comes
   // from the kept copy.
+  // This tab leaves the back office meanwhile: open on it, it keeps its page again a second after
+  // anything on screen changes (going offline does), which could land over the page written below.
+  await page.goto('/');
   await context.setOffline(true);
   const offline = await context.newPage();
   try {
@@ -309,6 +312,9 @@ test('a back-office page opened again paints what it last showed before the app 
     document.dispatchEvent(new Event('visibilitychange'));
   });
 
+  // This tab leaves the back office meanwhile: open on it, it keeps its page again a second after
+  // anything on screen changes (going offline does), which could land over the page written below.
+  await page.goto('/');
   await context.setOffline(true);
   const offline = await context.newPage();
   try {
@@ -347,6 +353,7 @@ test('a back-office page opened again paints what it last showed before the app 
     await context.setOffline(false);
   }
 
+  await page.goto('/admin/events');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
   await expect.poll(() => page.evaluate(() => caches.has('admin-pages'))).toBe(false);
