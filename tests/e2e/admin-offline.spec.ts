@@ -240,9 +240,6 @@ test("the back office's lists paint from what they last showed before the replic
 
   // Offline, in a page whose replica cannot open its database at all: whatever the list shows comes
   // from the kept copy.
-  // This tab leaves the back office meanwhile: open on it, it keeps its page again a second after
-  // anything on screen changes (going offline does), which could land over the page written below.
-  await page.goto('/');
   await context.setOffline(true);
   const offline = await context.newPage();
   try {
