@@ -93,6 +93,9 @@ export default defineConfig({
     {
       name: 'e2e',
       testDir: 'tests/e2e',
+      // Each project's own results folder: npm test runs the two projects side by side, and each run
+      // empties the folders of its projects when it starts.
+      outputDir: 'test-results/e2e',
       testMatch: '**/*.spec.ts',
       // The service worker's install (the whole precache, in every new context) is tested where it
       // matters: the specs of offline use and the PWA allow it (`test.use({ serviceWorkers: 'allow' })`).
@@ -101,6 +104,7 @@ export default defineConfig({
     {
       name: 'sync',
       testDir: 'tests/sync',
+      outputDir: 'test-results/sync',
       testMatch: '*.spec.ts',
       use: { baseURL: `http://localhost:${syncPort}` },
     },

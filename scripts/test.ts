@@ -1,7 +1,7 @@
 /**
  * `npm test`: unit and integration tests on PGlite, the integration tests again on a throwaway
- * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers, and the
- * stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
+ * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers and, beside
+ * them, the sync engine's browser tests and the stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
  * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
  * xvfb). It ends with how long each part took, the tests that passed only on their retry (CI
  * retries a browser test once; Vitest retries none), and one line `Tests: N passed, N failed` summing
@@ -18,7 +18,7 @@
  * retried, so that every failure counts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,10 +73,19 @@ async function timed(label: string, part: () => Promise<void>): Promise<void> {
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/** Runs a command to its end; its output goes to this terminal, or to `outputFile` when given. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, outputFile?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const output = outputFile ? openSync(outputFile, 'a') : null;
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: output === null ? 'inherit' : ['ignore', output, output],
+      env: { ...process.env, ...env },
+    });
+    child.on('exit', (code, signal) => {
+      if (output !== null) closeSync(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -134,6 +143,64 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
   return env;
 }
 
+/**
+ * The browser tests, in two chains side by side: the Playwright suite's e2e project in Chromium,
+ * and beside it its sync project, then the stories in Firefox and WebKit (tests/engines). Each has
+ * servers and data of its own, and one browser at a time keeps about a core busy, so the two chains
+ * share the machine's two cores. The second chain's output is kept in a file and printed when both
+ * are done, so that the first one's list reads on.
+ */
+async function browserPhase(): Promise<void> {
+  const chromium = browsers.includes('chromium') ? findChromium() : null;
+  const ports = chromium ? await browserTestPorts() : {};
+  const others = browsers.filter((name) => name !== 'chromium');
+  const playwright = (project: string, label: string, outputFile?: string) =>
+    timed(label, async () => {
+      const report = path.join(os.tmpdir(), `playwright-${process.pid}-${project}.json`);
+      const args = ['playwright', 'test', '--project', project, ...(repeat > 1 ? [`--repeat-each=${repeat}`] : [])];
+      const code = await run(
+        'npx',
+        args,
+        { ...ports, ...stressEnv, CHROMIUM_PATH: chromium!, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+        outputFile,
+      );
+      if (code !== 0) failedRuns += 1;
+      count(report, 'playwright');
+    });
+  const engines = (outputFile?: string) =>
+    timed('engine stories', async () => {
+      const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
+      const code = await run(
+        'npx',
+        ['tsx', 'tests/engines/run.ts'],
+        { ENGINES_JSON_OUTPUT: report, ...stressEnv },
+        outputFile,
+      );
+      if (code !== 0) failedRuns += 1;
+      count(report, 'engines');
+    });
+
+  if (chromium) browsersRun.push(browserVersion(chromium));
+  const besideFile = path.join(root, '.test-data', `beside-${process.pid}.log`);
+  mkdirSync(path.dirname(besideFile), { recursive: true });
+  const beside = [
+    ...(chromium ? ['the sync tests in Chromium'] : []),
+    ...(others.length ? [`the stories in ${others.join(', ')}`] : []),
+  ];
+  log(`\n=== browser tests${chromium ? ` (${browsersRun[0]})` : ''}`);
+  if (chromium && beside.length > 0) log(`Beside them, ${beside.join(', then ')}: printed when done (${besideFile})`);
+  const besideChain = async () => {
+    if (chromium) await playwright('sync', 'sync tests', besideFile);
+    if (others.length) await engines(chromium ? besideFile : undefined);
+  };
+  await Promise.all([chromium ? playwright('e2e', 'browser tests') : Promise.resolve(), besideChain()]);
+  if (chromium && existsSync(besideFile)) {
+    log(`\n=== ${beside.join(', then ')}`);
+    process.stdout.write(readFileSync(besideFile));
+    rmSync(besideFile, { force: true });
+  }
+}
+
 /** TEST_LOAD: processes that only keep a core busy, ended with this one. */
 const hogs = Array.from({ length: load }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 if (load > 0)
@@ -163,33 +230,7 @@ try {
       }
     }
   }
-  if (suites.includes('e2e') && browsers.includes('chromium')) {
-    const chromium = findChromium();
-    const browser = browserVersion(chromium);
-    browsersRun.push(browser);
-    log(`\n=== browser tests (${browser})`);
-    const report = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
-    const ports = await browserTestPorts();
-    await timed('browser tests', async () => {
-      const code = await run('npx', ['playwright', 'test', ...(repeat > 1 ? [`--repeat-each=${repeat}`] : [])], {
-        ...ports,
-        ...stressEnv,
-        CHROMIUM_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-      });
-      if (code !== 0) failedRuns += 1;
-      count(report, 'playwright');
-    });
-  }
-  if (suites.includes('e2e') && browsers.some((name) => name !== 'chromium')) {
-    log(`\n=== stories in ${browsers.filter((name) => name !== 'chromium').join(', ')} (tests/engines)`);
-    const report = path.join(os.tmpdir(), `engines-${process.pid}.json`);
-    await timed('engine stories', async () => {
-      const code = await run('npx', ['tsx', 'tests/engines/run.ts'], { ENGINES_JSON_OUTPUT: report, ...stressEnv });
-      if (code !== 0) failedRuns += 1;
-      count(report, 'engines');
-    });
-  }
+  if (suites.includes('e2e')) await browserPhase();
 } catch (error) {
   logError(error instanceof Error ? error.message : String(error));
   failedRuns += 1;
