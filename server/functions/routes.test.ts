@@ -129,6 +129,8 @@ describe('the functions as deployed', () => {
         ...('zod/mini' in imports ? { 'zod/mini': `npm:zod@${pkg.dependencies.zod}/mini` } : {}),
         // The QR code of a guest's personal link, for a function that sends guests' messages.
         ...('qrcode' in imports ? { qrcode: `npm:qrcode@${pkg.dependencies.qrcode}` } : {}),
+        // The SMTP provider of the mail adapter, for a function that sends mail (_shared/mail.ts).
+        ...('nodemailer' in imports ? { nodemailer: `npm:nodemailer@${pkg.dependencies.nodemailer}` } : {}),
       });
       expect(await readFile(new URL('index.ts', folder), 'utf8'), name).toContain('Deno.serve(handler)');
     }

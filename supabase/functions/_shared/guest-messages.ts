@@ -29,7 +29,7 @@ import {
   zoneCity,
 } from './portable/time-zones.ts';
 import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './portable/guest-link.ts';
-import type { MailAttachment } from './mime.ts';
+import type { MailAttachment } from './mail.ts';
 import { qrCodePng } from './qr-png.ts';
 
 export const GUEST_MESSAGE_KINDS = [
