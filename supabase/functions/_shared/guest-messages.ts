@@ -17,7 +17,7 @@
  * calendar places the event right and can show it in the venue's time.
  *
  * Pure code: no I/O; the clock only for the .ics DTSTAMP, unless `now` is given. Asynchronous only
- * because the QR code's PNG is compressed with the platform's CompressionStream.
+ * because the qrcode library writes the code's PNG asynchronously.
  */
 import { buildCalendar, calendarEventFromEvent, eventPath, icsFileName, ICS_CONTENT_TYPE } from './portable/ics.ts';
 import { formatLongDate, formatTimeOfDay } from './portable/format-date.ts';
@@ -29,8 +29,9 @@ import {
   zoneCity,
 } from './portable/time-zones.ts';
 import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './portable/guest-link.ts';
+// @ts-types="npm:@types/qrcode@^1.5.6"
+import QRCode from 'qrcode';
 import type { MailAttachment } from './mail.ts';
-import { qrCodePng } from './qr-png.ts';
 
 export const GUEST_MESSAGE_KINDS = [
   'received',
@@ -372,6 +373,15 @@ function calendarAttachment(event: GuestMessageEvent, siteUrl: string, now: Date
     contentType: ICS_CONTENT_TYPE,
     content: buildCalendar({ name: event.title, events: [calendarEvent], now }),
   };
+}
+
+/**
+ * The QR code of `text` as a PNG: mail clients show a PNG (an SVG or a canvas they do not). Six
+ * pixels a module puts a personal link's code (about 49 modules) near 300 px; the quiet zone is the
+ * 4 modules readers need; error correction M still reads with a little wear or a smudge.
+ */
+async function qrCodePng(text: string): Promise<Uint8Array> {
+  return QRCode.toBuffer(text, { type: 'png', scale: 6, margin: 4, errorCorrectionLevel: 'M' });
 }
 
 /** The QR code of the personal link, shown inline by the HTML. */
