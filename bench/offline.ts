@@ -355,7 +355,7 @@ async function upcomingEventSlug(backend: RunningBackend): Promise<{ slug: strin
 
 /**
  * When (ms after the page's navigation start) the service worker held `pathname` as the server
- * renders it (src/features/pwa/kept-pages.ts); null when not within 30 s.
+ * renders it (src/features/pwa/worker/kept-pages.ts); null when not within 30 s.
  */
 async function pageKeptAt(page: Page, pathname: string): Promise<number | null> {
   return until(

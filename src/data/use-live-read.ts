@@ -77,7 +77,7 @@ const seeded = new Set<string>();
  * and hydration matches it. The browser seeds from the page's JSON (src/main.tsx); the server seeds
  * just before its synchronous render and takes them back with `clearSeed` right after, so that no
  * answer outlives its request. A page the service worker kept from an earlier visit
- * (src/features/pwa/kept-pages.ts) was rendered at `keptAt`: its answers are kept ones, and the
+ * (src/features/pwa/worker/kept-pages.ts) was rendered at `keptAt`: its answers are kept ones, and the
  * page asks for fresh answers as if it had none.
  */
 export function seedLiveReads(seed: Record<string, unknown>, keptAt?: string): void {
@@ -136,9 +136,7 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
   /** Tries of the direct read: one more each time the connection comes back after it failed. */
   const [attempt, setAttempt] = useState(0);
-  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(
-    null,
-  );
+  const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(null);
   const replicaState = useReplicaState();
   const replica = replicaState.status === 'ready' ? replicaState.replica : null;
 

@@ -8,7 +8,7 @@
  *   tab's), the page reloads once, so it never runs old code against a cleaned-up cache;
  * - the first version takes over at once (clients.claim); the images and settings the page loaded
  *   before that are handed to it to cache (CACHE_URLS), and the page itself to keep as the server
- *   renders it (KEEP_PAGES, src/features/pwa/kept-pages.ts), so the first visit works offline too;
+ *   renders it (KEEP_PAGES, src/features/pwa/worker/kept-pages.ts), so the first visit works offline too;
  * - on every load, once idle, the worker is asked to fetch the files its install left for later
  *   and it lacks (KEEP_LATER_FILES: the prerendered pages, the back office's chunks).
  */

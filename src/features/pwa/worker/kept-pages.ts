@@ -15,7 +15,7 @@
  * - The root element of a kept copy says when it was rendered (`data-kept-at`): the app shows those
  *   answers as kept ones ('Updated 3 minutes ago' offline) and asks the network for fresh ones.
  */
-import { SITE_PAGES } from '../../../supabase/functions/_shared/portable/site-pages.ts';
+import { SITE_PAGES } from '../../../../supabase/functions/_shared/portable/site-pages.ts';
 
 export const KEPT_PAGES_CACHE = 'pages';
 /** The most pages kept (about 70 KB each): the soonest upcoming events' and the pages visited. */
