@@ -9,17 +9,10 @@ import { Link } from '@tanstack/react-router';
 import { CloudOff, QrCode, RefreshCw, UserPlus } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentType, type FormEvent } from 'react';
 import type { SyncDoc } from '../../data/admin-data.ts';
-import {
-  DEVICE_LABEL_MAX,
-  checkedInCount,
-  deviceName,
-  setDeviceLabel,
-  useCheckInActions,
-  useDevice,
-  useRoster,
-  type RosterGuest,
-  type WalkInPerson,
-} from '../../data/door-roster.ts';
+import { useCheckInActions, type WalkInPerson } from '../../data/check-in-actions.ts';
+import { DEVICE_LABEL_MAX, deviceName, setDeviceLabel, useDevice } from '../../data/door-device.ts';
+import { checkedInCount, rosterGuest, walkInKey, type RosterGuest } from '../../data/door-roster.ts';
+import { useRoster } from '../../data/use-roster.ts';
 import { allTimesIn, eventTimeZone, formatVenueDate, formatVenueTime } from '../../lib/venue-time.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
@@ -344,21 +337,14 @@ function DoorRoster({ event, events, Photo }: { event: EventDoc; events: readonl
 
 /** A walk-in as the roster shows them until the replica has their row (for the last action's line). */
 function walkInGuest(person: WalkInPerson): RosterGuest {
-  return {
-    key: `walk-in:${person.email}`,
-    attendeeId: null,
+  return rosterGuest({
+    key: walkInKey(person.email),
     name: person.name,
     email: person.email,
     company: person.company ?? null,
     jobTitle: person.jobTitle ?? null,
-    photoUrl: null,
-    requestId: null,
-    token: null,
     walkIn: true,
-    checkedInAt: null,
-    checkedInOn: null,
-    liveCheckInIds: [],
-  };
+  });
 }
 
 interface GuestRowProps {
