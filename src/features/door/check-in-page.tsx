@@ -13,14 +13,14 @@ import { useCheckInActions, type WalkInPerson } from '../../data/check-in-action
 import { DEVICE_LABEL_MAX, deviceName, setDeviceLabel, useDevice } from '../../data/door-device.ts';
 import { checkedInCount, rosterGuest, walkInKey, type RosterGuest } from '../../data/door-roster.ts';
 import { useRoster } from '../../data/use-roster.ts';
-import { allTimesIn, eventTimeZone, formatVenueDate, formatVenueTime } from '../../lib/venue-time.ts';
+import { allTimesIn, eventTimeZone, formatVenueTime } from '../../lib/venue-time.ts';
 import { cx } from '../../lib/class-names.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { countsLine, pendingLine, searchIndexOf, searchRoster, type ArrivalFilter } from './door-list.ts';
 import { DEFAULT_BADGE_LAYOUT } from './badge-layout.ts';
-import { useDoorEvent } from './door-event.tsx';
+import { DoorEventOptions, useDoorEvent } from './door-event.tsx';
 import { PrintBadgeLink } from './print-badge-link.tsx';
 import { ScanDialog } from './scan-dialog.tsx';
 import { useDoorSync } from './use-door-sync.ts';
@@ -47,15 +47,14 @@ interface LastAction {
 export type GuestPhoto = ComponentType<{ name: string; photoUrl: string | null; size: number }>;
 
 export interface CheckInPageProps {
-  /** The event in the address (`?event=`); without it, the first in the list (today's first). */
+  /** The event in the address (`?event=`); without it, the door's rule picks one (door-event.tsx). */
   eventId: string | undefined;
   onEvent(eventId: string): void;
   Photo: GuestPhoto;
 }
 
 export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
-  const { events } = useDoorEvent(eventId);
-  const chosen = events?.find((event) => event.id === eventId) ?? events?.[0];
+  const { events, event: chosen } = useDoorEvent(eventId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-2xl space-y-4">
@@ -76,11 +75,7 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
                 value={chosen.id}
                 onChange={(change) => onEvent(change.target.value)}
               >
-                {events.map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
-                  </option>
-                ))}
+                <DoorEventOptions events={events} />
               </Select>
             )}
           </Field>
