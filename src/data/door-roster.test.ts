@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkedInCount,
-  deviceName,
+  rosterGuest,
   rosterOf,
+  walkInKey,
   type AttendeeRow,
   type CheckInRow,
   type RosterInput,
@@ -213,12 +214,6 @@ describe('the roster at the door', () => {
     expect(grace1.checkedInAt).toBeNull();
   });
 
-  it('calls a device by the name staff gave it, else by the start of its id', () => {
-    expect(deviceName('22990cf7-9cde-4528-914a-6fc84a6d859f', 'Front desk')).toBe('Front desk');
-    expect(deviceName('22990cf7-9cde-4528-914a-6fc84a6d859f', '  ')).toBe('Device 2299');
-    expect(deviceName('6dc58022-aaaa-4bbb-8ccc-dddddddddddd', null)).toBe('Device 6DC5');
-  });
-
   it('leaves out past attendees and rows of other events', () => {
     const roster = rosterOf(
       input([checkIn({ event_id: OTHER, attendee_id: 'att-elsewhere' })], {
@@ -229,5 +224,16 @@ describe('the roster at the door', () => {
       }),
     );
     expect(roster.map((guest) => guest.key)).toEqual([grace.id]);
+  });
+
+  it('starts a guest known by key and name alone with no details, no code and not in', () => {
+    const guest = rosterGuest({ key: walkInKey('kat@nasa.example'), name: 'Katherine Johnson', walkIn: true });
+    const { key, name, walkIn, ...unknown } = guest;
+    expect({ key, name, walkIn }).toEqual({ key: 'walk-in:kat@nasa.example', name: 'Katherine Johnson', walkIn: true });
+    // Every other field: null, or no check-ins.
+    expect(Object.entries(unknown).filter(([field, value]) => value !== null && field !== 'liveCheckInIds')).toEqual(
+      [],
+    );
+    expect(unknown.liveCheckInIds).toEqual([]);
   });
 });

@@ -6,16 +6,9 @@
  * guest to the event as a current attendee and queues the guest's message (one per change, however
  * often the push is repeated). Declining or waitlisting deletes nothing.
  */
-import { errorMessage } from '../lib/error-message.ts';
 import { useAdminActions } from './admin-data.ts';
+import type { BatchItem, BatchResult } from './batch-write.ts';
 import type { Decision, InviteRequest } from './invite-queue.ts';
-
-/**
- * How many requests a bulk decision writes together: one local write each (one IndexedDB
- * transaction, one update of the lists on screen), so that 200 decisions cost a few writes instead
- * of 200 re-renders of the page, and the progress still moves on a long list.
- */
-const WRITES_TOGETHER = 100;
 
 export interface DecisionFailure {
   request: InviteRequest;
@@ -34,7 +27,29 @@ export interface DecisionReport {
   failed: DecisionFailure[];
 }
 
-/** The decision writes. They throw (or report failures) when the admin replica is not open yet. */
+/** The writes of a bulk decision (use-batch-write.ts): none for a request that has that status already. */
+export function decisionWrites(
+  requests: readonly InviteRequest[],
+  decision: Decision,
+): BatchItem<'invite_requests', InviteRequest>[] {
+  return requests.map((request) => ({
+    subject: request,
+    change: request.status === decision ? null : { id: request.id, patch: { status: decision } },
+  }));
+}
+
+/** A bulk decision's report, from the outcome of each request's write. */
+export function decisionReportOf(decision: Decision, results: readonly BatchResult<InviteRequest>[]): DecisionReport {
+  const report: DecisionReport = { decision, total: results.length, changed: 0, unchanged: 0, failed: [] };
+  for (const result of results) {
+    if (result.outcome === 'failed') report.failed.push({ request: result.subject, message: result.message });
+    else if (result.outcome === 'unchanged') report.unchanged += 1;
+    else report.changed += 1;
+  }
+  return report;
+}
+
+/** A single decision's write. It throws when the admin replica is not open yet. */
 export function useInviteDecisions() {
   const actions = useAdminActions();
 
@@ -45,41 +60,5 @@ export function useInviteDecisions() {
     return true;
   }
 
-  return {
-    ready: actions.ready,
-    decide,
-    /**
-     * Gives every request of `requests` the status `decision`, many in each local write, calling
-     * `onProgress` with how many are done after each write. A request that cannot be written
-     * (deleted meanwhile) is reported and the others go on.
-     */
-    async decideMany(
-      requests: readonly InviteRequest[],
-      decision: Decision,
-      onProgress: (done: number) => void,
-    ): Promise<DecisionReport> {
-      const report: DecisionReport = { decision, total: requests.length, changed: 0, unchanged: 0, failed: [] };
-      for (let start = 0; start < requests.length; start += WRITES_TOGETHER) {
-        const part = requests.slice(start, start + WRITES_TOGETHER);
-        const changing = part.filter((request) => request.status !== decision);
-        report.unchanged += part.length - changing.length;
-        try {
-          const { missing } = await actions.patchMany(
-            'invite_requests',
-            changing.map((request) => ({ id: request.id, patch: { status: decision } })),
-          );
-          const gone = new Set(missing);
-          for (const request of changing) {
-            if (gone.has(request.id)) report.failed.push({ request, message: 'This request was deleted meanwhile' });
-            else report.changed += 1;
-          }
-        } catch (error) {
-          const message = errorMessage(error);
-          for (const request of changing) report.failed.push({ request, message });
-        }
-        onProgress(Math.min(start + WRITES_TOGETHER, requests.length));
-      }
-      return report;
-    },
-  };
+  return { ready: actions.ready, decide };
 }

@@ -42,3 +42,12 @@ export function Progress({ value, label, showPercentage = true, className }: Pro
     </div>
   );
 }
+
+/** A long run's counter in its panel: '<what>: 12 of 40' with the bar and the percentage. */
+export function RunProgress({ label, done, total }: { label: string; done: number; total: number }) {
+  return (
+    <div role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <Progress value={total === 0 ? 100 : (done / total) * 100} label={`${label}: ${done} of ${total}`} />
+    </div>
+  );
+}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Attendee } from '../../data/attendee-records.ts';
 import { parseCsv } from '../../lib/csv.ts';
-import { attendeesToCsv, changesOf, newAttendeeOf, planImport } from './attendee-csv.ts';
+import {
+  DELETED_MEANWHILE,
+  attendeesToCsv,
+  changesOf,
+  importReportOf,
+  importWrites,
+  newAttendeeOf,
+  planImport,
+} from './attendee-csv.ts';
 
 function buildAttendee(overrides: Partial<Attendee> = {}): Attendee {
   return {
@@ -187,6 +195,53 @@ describe('what an import writes', () => {
     const current = buildAttendee();
     expect(changesOf({ name: 'Ada Lovelace', email: 'ada@engines.example', company: 'Engines plc' }, current)).toEqual({
       company: 'Engines plc',
+    });
+  });
+});
+
+describe('importing a planned file', () => {
+  it('inserts new people, patches what differs, refuses updates of people deleted meanwhile, and reports in file order', async () => {
+    const ada = buildAttendee();
+    const grace = buildAttendee({
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'Grace',
+      email: 'grace@navy.example',
+    });
+    const gone = buildAttendee({
+      id: '00000000-0000-4000-8000-000000000003',
+      name: 'Alan',
+      email: 'alan@bletchley.example',
+    });
+    const plan = await planImport(
+      'name,email,company\n' +
+        'Katherine,kat@nasa.example,NASA\n' +
+        'Ada Lovelace,ada@engines.example,Engines plc\n' +
+        'Grace,grace@navy.example,\n' +
+        'Alan,alan@bletchley.example,\n' +
+        ',nobody@example.org,\n',
+      [ada, grace, gone],
+    );
+    if (!plan.ok) throw new Error(plan.error);
+    // Alan was deleted after the file was read.
+    const writes = importWrites(plan.rows, [ada, grace]);
+    expect(writes.map(({ subject, change }) => [subject.row, change])).toEqual([
+      [2, { insert: newAttendeeOf({ name: 'Katherine', email: 'kat@nasa.example', company: 'NASA' }) }],
+      [3, { id: ada.id, patch: { company: 'Engines plc' } }],
+      [4, null],
+    ]);
+    const report = importReportOf(plan.rows, [
+      { subject: writes[0]!.subject, outcome: 'inserted' },
+      { subject: writes[1]!.subject, outcome: 'failed', message: DELETED_MEANWHILE },
+      { subject: writes[2]!.subject, outcome: 'unchanged' },
+    ]);
+    expect(report).toEqual({
+      created: 1,
+      updated: 1,
+      refused: [
+        { row: 3, reason: DELETED_MEANWHILE },
+        { row: 5, reason: DELETED_MEANWHILE },
+        { row: 6, reason: 'Missing name' },
+      ],
     });
   });
 });

@@ -16,6 +16,7 @@
  * headings (src/lib/csv.ts, src/lib/csv-table.ts).
  */
 import type { NewDoc } from '../../data/admin-data.ts';
+import type { BatchItem, BatchResult } from '../../data/batch-write.ts';
 import { patchOf } from '../../data/patch-of.ts';
 import { CSV_FILE_START, toCsv } from '../../lib/csv.ts';
 import { guardFormula, readCsvTable } from '../../lib/csv-table.ts';
@@ -136,4 +137,52 @@ export function newAttendeeOf(values: AttendeeValues): NewDoc<'attendees'> {
 /** The changes a planned 'update' row makes to `current`: only non-blank cells that differ. */
 export function changesOf(values: AttendeeValues, current: Attendee): Partial<Record<AttendeeTextField, string>> {
   return patchOf(current, values);
+}
+
+/** What an import did: the dialog's report. */
+export interface AttendeeImportReport {
+  created: number;
+  updated: number;
+  /** Rows refused by the plan or by the write, with the reason, in the file's order. */
+  refused: { row: number; reason: string }[];
+}
+
+/** Why an update is refused when its attendee is gone since the file was read. */
+export const DELETED_MEANWHILE = 'The attendee with this e-mail was deleted meanwhile';
+
+/**
+ * The writes of an import (use-batch-write.ts): a 'create' row inserts, an 'update' row patches the
+ * cells that differ (no write when none does). Refused rows write nothing, and neither does an
+ * update whose attendee `attendees` no longer holds (importReportOf says it was deleted meanwhile).
+ */
+export function importWrites(
+  rows: readonly PlannedRow[],
+  attendees: readonly Attendee[],
+): BatchItem<'attendees', PlannedRow>[] {
+  const byId = new Map(attendees.map((attendee) => [attendee.id, attendee]));
+  return rows.flatMap((row): BatchItem<'attendees', PlannedRow>[] => {
+    if (row.action === 'create') return [{ subject: row, change: { insert: newAttendeeOf(row.values) } }];
+    const current = row.action === 'update' && row.existingId ? byId.get(row.existingId) : undefined;
+    if (!current) return [];
+    const changes = changesOf(row.values, current);
+    return [{ subject: row, change: Object.keys(changes).length > 0 ? { id: current.id, patch: changes } : null }];
+  });
+}
+
+/** The report of an import, from the plan and the outcome of each row written. */
+export function importReportOf(
+  rows: readonly PlannedRow[],
+  results: readonly BatchResult<PlannedRow>[],
+): AttendeeImportReport {
+  const outcomes = new Map(results.map((result) => [result.subject, result]));
+  const report: AttendeeImportReport = { created: 0, updated: 0, refused: [] };
+  for (const row of rows) {
+    const result = outcomes.get(row);
+    if (row.action === 'refused') report.refused.push({ row: row.row, reason: row.reasons.join('; ') });
+    else if (!result) report.refused.push({ row: row.row, reason: DELETED_MEANWHILE });
+    else if (result.outcome === 'failed') report.refused.push({ row: row.row, reason: result.message });
+    else if (row.action === 'create') report.created += 1;
+    else report.updated += 1;
+  }
+  return report;
 }

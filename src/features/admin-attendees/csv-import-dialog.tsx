@@ -5,44 +5,45 @@
  */
 import { Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { useAdminActions } from '../../data/admin-data.ts';
 import type { Attendee } from '../../data/attendee-records.ts';
+import { useBatchWrite } from '../../data/use-batch-write.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { ImportPreview, ImportReport } from '../../ui/import-preview.tsx';
 import { toast } from '../../ui/toaster.tsx';
-import { changesOf, newAttendeeOf, planImport, type ImportPlan, type PlannedRow } from './attendee-csv.ts';
-
-interface ImportReport {
-  created: number;
-  updated: number;
-  /** Rows refused by the plan or by the write, with the reason. */
-  refused: { row: number; reason: string }[];
-}
+import {
+  DELETED_MEANWHILE,
+  importReportOf,
+  importWrites,
+  planImport,
+  type AttendeeImportReport,
+  type ImportPlan,
+  type PlannedRow,
+} from './attendee-csv.ts';
 
 function countOf(rows: readonly PlannedRow[], action: PlannedRow['action']): number {
   return rows.filter((row) => row.action === action).length;
 }
 
 export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] | undefined }) {
-  const actions = useAdminActions();
+  const batch = useBatchWrite<'import', AttendeeImportReport>();
   const [open, setOpen] = useState(false);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileName, setFileName] = useState('');
-  const [importing, setImporting] = useState(false);
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const importing = batch.progress !== null;
+  const { report } = batch;
 
   function reset() {
     setPlan(null);
     setFileName('');
-    setReport(null);
+    batch.dismissReport();
   }
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    setReport(null);
+    batch.dismissReport();
     if (!file) {
       setPlan(null);
       return;
@@ -56,31 +57,14 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
   }
 
   async function runImport(rows: readonly PlannedRow[]) {
-    setImporting(true);
-    const result: ImportReport = { created: 0, updated: 0, refused: [] };
-    const byId = new Map((attendees ?? []).map((attendee) => [attendee.id, attendee]));
-    for (const row of rows) {
-      if (row.action === 'refused') {
-        result.refused.push({ row: row.row, reason: row.reasons.join('; ') });
-        continue;
-      }
-      try {
-        if (row.action === 'create') {
-          await actions.insert('attendees', newAttendeeOf(row.values));
-          result.created += 1;
-        } else {
-          const current = row.existingId ? byId.get(row.existingId) : undefined;
-          if (!current) throw new Error('The attendee with this e-mail was deleted meanwhile');
-          const changes = changesOf(row.values, current);
-          if (Object.keys(changes).length > 0) await actions.patch('attendees', current.id, changes);
-          result.updated += 1;
-        }
-      } catch (error) {
-        result.refused.push({ row: row.row, reason: errorMessage(error) });
-      }
-    }
-    setImporting(false);
-    setReport(result);
+    const result = await batch.run({
+      job: 'import',
+      table: 'attendees',
+      items: importWrites(rows, attendees ?? []),
+      missing: DELETED_MEANWHILE,
+      reportOf: (results) => importReportOf(rows, results),
+    });
+    if (!result) return;
     setPlan(null);
     toast.success('Import complete', {
       description: `${result.created} created, ${result.updated} updated, ${result.refused.length} refused`,

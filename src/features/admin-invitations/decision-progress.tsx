@@ -7,7 +7,7 @@ import type { DecisionReport } from '../../data/invite-decisions.ts';
 import type { Decision } from '../../data/invite-queue.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { Button } from '../../ui/button.tsx';
-import { Progress } from '../../ui/progress.tsx';
+import { RunProgress } from '../../ui/progress.tsx';
 import type { DecisionProgress as Progression } from './use-bulk-decisions.ts';
 
 /** Each decision's words: the button, the running counter, the report. */
@@ -20,14 +20,12 @@ export const DECISION_WORDS: Record<Decision, { action: string; running: string;
 const requestsCount = (count: number) => `${count} ${count === 1 ? 'request' : 'requests'}`;
 
 export function DecisionProgress({ progress }: { progress: Progression }) {
-  const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
   return (
-    <div role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <Progress
-        value={percent}
-        label={`${DECISION_WORDS[progress.decision].running} requests: ${progress.done} of ${progress.total}`}
-      />
-    </div>
+    <RunProgress
+      label={`${DECISION_WORDS[progress.job].running} requests`}
+      done={progress.done}
+      total={progress.total}
+    />
   );
 }
 

@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { useBatchWrite } from '../../data/use-batch-write.ts';
 import { preloadCsvReader } from '../../lib/csv.ts';
 import type { CsvTable } from '../../lib/csv-table.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -16,15 +17,17 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { ImportPreview, ImportReport } from '../../ui/import-preview.tsx';
-import { Progress } from '../../ui/progress.tsx';
+import { RunProgress } from '../../ui/progress.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import {
   countsOf,
-  newInvitationOf,
+  invitationWrites,
+  inviteReportOf,
   outcomeOf,
   planInvitations,
   readInviteList,
   type InviteListColumn,
+  type InviteReport,
   type PlannedInvite,
 } from './invite-list.ts';
 
@@ -37,19 +40,7 @@ export interface InviteListDialogProps {
 
 type EventDoc = SyncDoc<'events'>;
 
-interface InviteReport {
-  invited: number;
-  updated: number;
-  /** Rows the plan left out (already on the list, invalid, duplicate), with what the preview said. */
-  skipped: { row: number; reason: string }[];
-  /** Rows whose write failed, with the reason. */
-  failed: { row: number; reason: string }[];
-}
-
 const byStartDate = (a: EventDoc, b: EventDoc) => Date.parse(a.start_date) - Date.parse(b.start_date);
-
-/** Whether the row is written: a new invitation, or an existing request turned into one. */
-const isWritten = (planned: PlannedInvite) => planned.action === 'invite' || planned.action === 'reinvite';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -86,8 +77,8 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   const [text, setText] = useState('');
   const [list, setList] = useState<{ text: string; table: CsvTable<InviteListColumn> } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [report, setReport] = useState<InviteReport | null>(null);
+  const batch = useBatchWrite<'invite', InviteReport>();
+  const { progress, report } = batch;
   // Opened online, the dialog still reads a list given after the connection dropped.
   useEffect(preloadCsvReader, []);
   // The run plans again with the requests as they are when it starts (a request may have synced in).
@@ -138,7 +129,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
-    setReport(null);
+    batch.dismissReport();
     setFileError(null);
     try {
       setText(await file.text());
@@ -150,32 +141,14 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   async function invite() {
     if (!table?.ok || !current || !selectedEvent) return;
     const rows = planInvitations(table.rows, selectedEvent, latestRequests.current ?? []);
-    const total = rows.filter(isWritten).length;
-    const result: InviteReport = { invited: 0, updated: 0, skipped: [], failed: [] };
-    setReport(null);
-    setProgress({ done: 0, total });
-    let done = 0;
-    for (const row of rows) {
-      if (!isWritten(row)) {
-        result.skipped.push({ row: row.row, reason: outcomeOf(row) });
-        continue;
-      }
-      try {
-        if (row.action === 'invite') {
-          await actions.insert('invite_requests', newInvitationOf(selectedEvent, row.values));
-          result.invited += 1;
-        } else if (row.action === 'reinvite') {
-          await actions.patch('invite_requests', row.existing.id, { status: 'invited' });
-          result.updated += 1;
-        }
-      } catch (error) {
-        result.failed.push({ row: row.row, reason: errorMessage(error) });
-      }
-      done += 1;
-      setProgress({ done, total });
-    }
-    setProgress(null);
-    setReport(result);
+    const result = await batch.run({
+      job: 'invite',
+      table: 'invite_requests',
+      items: invitationWrites(rows, selectedEvent),
+      missing: 'This request was deleted meanwhile',
+      reportOf: (results) => inviteReportOf(rows, results),
+    });
+    if (!result) return;
     setText('');
     toast.success('Invitations done', {
       description: `${result.invited} invited, ${result.updated} updated, ${result.skipped.length} skipped, ${result.failed.length} failed`,
@@ -236,7 +209,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
               'name,email,company,job_title,linkedin_url\nAda Lovelace,ada@example.org,Analytical Engines,CDO,'
             }
             onChange={(change) => {
-              setReport(null);
+              batch.dismissReport();
               setFileError(null);
               setText(change.target.value);
             }}
@@ -287,14 +260,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
         </div>
       ) : null}
 
-      {progress ? (
-        <div role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <Progress
-            value={progress.total === 0 ? 100 : (progress.done / progress.total) * 100}
-            label={`Inviting guests: ${progress.done} of ${progress.total}`}
-          />
-        </div>
-      ) : null}
+      {progress ? <RunProgress label="Inviting guests" done={progress.done} total={progress.total} /> : null}
 
       {report ? (
         <ImportReport

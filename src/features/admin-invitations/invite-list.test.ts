@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { writeSchemaOf } from '../../data/admin-data.ts';
 import {
   countsOf,
+  invitationWrites,
+  inviteReportOf,
   newInvitationOf,
   outcomeOf,
   planInvitations,
@@ -184,5 +186,33 @@ describe('the request an invited row makes', () => {
       status: 'invited',
     });
     expect(writeSchemaOf('invite_requests').safeParse(invitation).success).toBe(true);
+  });
+});
+
+describe('inviting a planned list', () => {
+  it('writes invitations and re-invitations only, and reports every row in the order of the list', async () => {
+    const declined = buildRequest({ email: 'b@example.org', status: 'declined' });
+    const rows = await plan('name,email\nA,a@example.org\nB,b@example.org\nB,b@example.org\nC,c@example.org\n', [
+      declined,
+      buildRequest({ email: 'c@example.org', status: 'approved' }),
+    ]);
+    const writes = invitationWrites(rows, EVENT);
+    expect(writes.map(({ subject, change }) => [subject.row, change])).toEqual([
+      [2, { insert: newInvitationOf(EVENT, { name: 'A', email: 'a@example.org' }) }],
+      [3, { id: declined.id, patch: { status: 'invited' } }],
+    ]);
+    const report = inviteReportOf(rows, [
+      { subject: writes[0]!.subject, outcome: 'failed', message: 'Quota exceeded' },
+      { subject: writes[1]!.subject, outcome: 'patched' },
+    ]);
+    expect(report).toEqual({
+      invited: 0,
+      updated: 1,
+      skipped: [
+        { row: 4, reason: 'Duplicate of row 3 in this list' },
+        { row: 5, reason: 'Already on the list (approved): left as is' },
+      ],
+      failed: [{ row: 2, reason: 'Quota exceeded' }],
+    });
   });
 });

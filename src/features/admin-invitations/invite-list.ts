@@ -16,6 +16,7 @@
  * and loosely matched headings ('E-mail', 'Job Title', 'Organisation', ...).
  */
 import { writeSchemaOf, type NewDoc, type SyncDoc } from '../../data/admin-data.ts';
+import type { BatchItem, BatchResult } from '../../data/batch-write.ts';
 import { attendeeFieldOfHeading, isValidEmail, isWebUrl, normaliseEmail } from '../../data/attendee-records.ts';
 import { readCsvTable, type CsvTable } from '../../lib/csv-table.ts';
 
@@ -162,4 +163,47 @@ export function countsOf(plan: readonly PlannedInvite[]): Record<InviteAction, n
   const counts: Record<InviteAction, number> = { invite: 0, reinvite: 0, keep: 0, invalid: 0, duplicate: 0 };
   for (const planned of plan) counts[planned.action] += 1;
   return counts;
+}
+
+/** What an invite run did: the dialog's report. */
+export interface InviteReport {
+  invited: number;
+  updated: number;
+  /** Rows the plan left out (already on the list, invalid, duplicate), with what the preview said. */
+  skipped: { row: number; reason: string }[];
+  /** Rows whose write failed, with the reason. */
+  failed: { row: number; reason: string }[];
+}
+
+/** The writes of a plan (use-batch-write.ts): a new invitation, or an existing request turned into one. */
+export function invitationWrites(
+  plan: readonly PlannedInvite[],
+  eventId: string,
+): BatchItem<'invite_requests', PlannedInvite>[] {
+  return plan.flatMap((planned): BatchItem<'invite_requests', PlannedInvite>[] => {
+    if (planned.action === 'invite') {
+      return [{ subject: planned, change: { insert: newInvitationOf(eventId, planned.values) } }];
+    }
+    if (planned.action === 'reinvite') {
+      return [{ subject: planned, change: { id: planned.existing.id, patch: { status: 'invited' } } }];
+    }
+    return [];
+  });
+}
+
+/** The report of an invite run, from the plan and the outcome of each row written, in the list's order. */
+export function inviteReportOf(
+  plan: readonly PlannedInvite[],
+  results: readonly BatchResult<PlannedInvite>[],
+): InviteReport {
+  const outcomes = new Map(results.map((result) => [result.subject, result]));
+  const report: InviteReport = { invited: 0, updated: 0, skipped: [], failed: [] };
+  for (const planned of plan) {
+    const result = outcomes.get(planned);
+    if (!result) report.skipped.push({ row: planned.row, reason: outcomeOf(planned) });
+    else if (result.outcome === 'failed') report.failed.push({ row: planned.row, reason: result.message });
+    else if (result.outcome === 'inserted') report.invited += 1;
+    else report.updated += 1;
+  }
+  return report;
 }

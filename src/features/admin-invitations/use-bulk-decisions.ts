@@ -1,54 +1,34 @@
 /**
- * A bulk decision over the selected requests (issue 15), in the way of the attendee page's bulk jobs:
- * one run at a time, a running counter while it writes, and a report at the end that stays until the
- * admin dismisses it or starts another run. The writes are local (they work offline); the sync
- * status in the header shows them reaching the server.
+ * A bulk decision over the selected requests (issue 15), in the way of the back office's other bulk
+ * writes (use-batch-write.ts): one run at a time, a running counter while it writes, and a report at
+ * the end that stays until the admin dismisses it or starts another run. The writes are local (they
+ * work offline); the sync status in the header shows them reaching the server.
  */
-import { useRef, useState } from 'react';
-import { useInviteDecisions, type DecisionReport } from '../../data/invite-decisions.ts';
+import { decisionReportOf, decisionWrites, type DecisionReport } from '../../data/invite-decisions.ts';
 import type { Decision, InviteRequest } from '../../data/invite-queue.ts';
-import { useMountedRef } from '../../ui/use-mounted.ts';
+import { useBatchWrite, type BatchProgress, type BatchWrite } from '../../data/use-batch-write.ts';
 
-export interface DecisionProgress {
-  decision: Decision;
-  /** Requests written so far. */
-  done: number;
-  total: number;
-}
+/** The counter of a bulk decision; its job is the decision. */
+export type DecisionProgress = BatchProgress<Decision>;
 
-export interface BulkDecisions {
-  progress: DecisionProgress | null;
-  report: DecisionReport | null;
+export interface BulkDecisions extends Omit<BatchWrite<Decision, DecisionReport>, 'run'> {
   /** Gives every request of `requests` the status `decision`; resolves with the report. */
   run: (requests: readonly InviteRequest[], decision: Decision) => Promise<DecisionReport | null>;
-  dismissReport: () => void;
 }
 
 export function useBulkDecisions(): BulkDecisions {
-  const decisions = useInviteDecisions();
-  const [progress, setProgress] = useState<DecisionProgress | null>(null);
-  const [report, setReport] = useState<DecisionReport | null>(null);
-  const running = useRef(false);
-  const mounted = useMountedRef();
+  const batch = useBatchWrite<Decision, DecisionReport>();
 
-  async function run(requests: readonly InviteRequest[], decision: Decision): Promise<DecisionReport | null> {
-    if (running.current || requests.length === 0) return null;
-    running.current = true;
-    setReport(null);
-    setProgress({ decision, done: 0, total: requests.length });
-    try {
-      // Carried on when the page goes away: every write is local and quick, and a half-done
-      // decision would be harder to find than a finished one.
-      const finished = await decisions.decideMany(requests, decision, (done) => {
-        if (mounted.current) setProgress({ decision, done, total: requests.length });
-      });
-      if (mounted.current) setReport(finished);
-      return finished;
-    } finally {
-      running.current = false;
-      if (mounted.current) setProgress(null);
-    }
+  async function run(requests: readonly InviteRequest[], decision: Decision) {
+    if (requests.length === 0) return null;
+    return batch.run({
+      job: decision,
+      table: 'invite_requests',
+      items: decisionWrites(requests, decision),
+      missing: 'This request was deleted meanwhile',
+      reportOf: (results) => decisionReportOf(decision, results),
+    });
   }
 
-  return { progress, report, run, dismissReport: () => setReport(null) };
+  return { progress: batch.progress, report: batch.report, dismissReport: batch.dismissReport, run };
 }

@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { Download, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
-import { useRoster } from '../../data/door-roster.ts';
+import { useRoster } from '../../data/use-roster.ts';
 import { allTimesIn, eventTimeZone, formatVenueDate, formatVenueTime } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

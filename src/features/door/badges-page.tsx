@@ -5,7 +5,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
-import { useRoster, type RosterGuest } from '../../data/door-roster.ts';
+import type { RosterGuest } from '../../data/door-roster.ts';
+import { useRoster } from '../../data/use-roster.ts';
 import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';

@@ -1,19 +1,22 @@
 /**
- * The event a door page (check-in, badges, report) is about, named in its address (`?event=<id>`),
- * and the badge and report pages' select that changes it. Events come from the admin replica, so the
- * pages work offline.
+ * The event a door page (check-in, badges, report) is about, and the select that changes it. Events
+ * come from the admin replica, so the pages work offline.
  */
 import { useMemo } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Field, Select } from '../../ui/field.tsx';
-import { doorEventOrder, eventWhen } from './door-list.ts';
+import { doorEventOrder } from './door-list.ts';
 
 export type DoorEvent = SyncDoc<'events'>;
 
 /**
- * The events in the check-in screen's order (today's, then upcoming, then past; undefined while the
- * replica loads), and the one `eventId` names; with none named, the event happening today, if any.
+ * The events in the door's order (today's, then upcoming soonest first, then past latest first;
+ * undefined while the replica loads), and the event a door page shows, by one rule for all three:
+ * the event the address names (`?event=<id>`) when the replica has it; else the first in that order,
+ * which is today's first, else the next upcoming one, else the latest past one. The door opens on the
+ * event at hand without a choice to make, and an address naming an event that is gone (an old
+ * bookmark) still opens on one. Null only when there are no events at all.
  */
 export function useDoorEvent(eventId: string | undefined): {
   events: DoorEvent[] | undefined;
@@ -21,17 +24,27 @@ export function useDoorEvent(eventId: string | undefined): {
 } {
   const allEvents = useAdminRows('events');
   const events = useMemo(() => (allEvents ? doorEventOrder(allEvents) : undefined), [allEvents]);
-  const named = eventId ? events?.find((event) => event.id === eventId) : events?.find((e) => eventWhen(e) === 'today');
-  return { events, event: named ?? null };
+  const event = events?.find((candidate) => candidate.id === eventId) ?? events?.[0] ?? null;
+  return { events, event };
 }
 
+/** The events as options of a select, each with its date on the venue's calendar. */
+export function DoorEventOptions({ events }: { events: readonly DoorEvent[] }) {
+  return events.map((event) => (
+    <option key={event.id} value={event.id}>
+      {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
+    </option>
+  ));
+}
+
+/** The badge and report pages' choice of event. */
 export function DoorEventSelect({
   events,
   selected,
   onChange,
 }: {
   events: readonly DoorEvent[];
-  /** The event shown (named in the address, or today's). */
+  /** The event shown (useDoorEvent's); undefined when there are no events. */
   selected: string | undefined;
   onChange(eventId: string): void;
 }) {
@@ -40,11 +53,7 @@ export function DoorEventSelect({
       {(ids) => (
         <Select {...ids} value={selected ?? ''} onChange={(change) => onChange(change.target.value)}>
           {selected ? null : <option value="">Choose an event</option>}
-          {events.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.title} ({formatVenueDate(event.start_date, eventTimeZone(event))})
-            </option>
-          ))}
+          <DoorEventOptions events={events} />
         </Select>
       )}
     </Field>

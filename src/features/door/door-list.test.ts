@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RosterGuest } from '../../data/door-roster.ts';
+import { rosterGuest, type RosterGuest } from '../../data/door-roster.ts';
 import { countsLine, doorEventOrder, eventWhen, pendingLine, searchIndexOf, searchRoster } from './door-list.ts';
 
 const NOW = new Date(Date.UTC(2026, 10, 27, 10, 0));
@@ -13,21 +13,15 @@ const event = (id: string, startDay: number, endDay = startDay) => ({
 });
 
 function guest(name: string, company: string | null, checkedInAt: string | null = null): RosterGuest {
-  return {
+  return rosterGuest({
     key: name,
     attendeeId: name,
     name,
-    email: null,
     company,
-    jobTitle: null,
-    photoUrl: null,
-    requestId: null,
-    token: null,
-    walkIn: false,
     checkedInAt,
     checkedInOn: checkedInAt ? 'Door phone 1' : null,
     liveCheckInIds: checkedInAt ? ['x'] : [],
-  };
+  });
 }
 
 describe('the check-in screen', () => {

@@ -5,7 +5,7 @@
  */
 import type { RosterGuest } from '../../data/door-roster.ts';
 import { wallClock } from '../../../supabase/functions/_shared/portable/time-zones.ts';
-import { eventTimeZone } from '../../lib/venue-time.ts';
+import { eventTimeZone, formatVenueTime } from '../../lib/venue-time.ts';
 
 export interface DoorEventLike {
   id: string;
@@ -85,3 +85,7 @@ export const countsLine = (checkedIn: number, total: number) => `Checked in ${ch
 
 /** '3 check-ins waiting to sync' (undos count as check-ins: both are rows of the door). */
 export const pendingLine = (count: number) => `${count} ${count === 1 ? 'check-in' : 'check-ins'} waiting to sync`;
+
+/** 'at 9:05 AM on Door phone 1' on the venue's clock (the door's) for a guest who is in; '' for one who is not. */
+export const whenAndWhere = (guest: RosterGuest, zone: string) =>
+  guest.checkedInAt ? `at ${formatVenueTime(guest.checkedInAt, zone)} on ${guest.checkedInOn ?? 'another device'}` : '';

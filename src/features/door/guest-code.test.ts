@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RosterGuest } from '../../data/door-roster.ts';
+import { rosterGuest, type RosterGuest } from '../../data/door-roster.ts';
 import { matchGuestCode, tokenOfCode } from './guest-code.ts';
 
 const TOKEN = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
@@ -8,22 +8,18 @@ const EVENT = '11111111-1111-4111-8111-111111111111';
 const OTHER_EVENT = '22222222-2222-4222-8222-222222222222';
 const LINK = `https://cdovision.example/events/cdo-vision-lisbon-2026#guest=${TOKEN}`;
 
-const guest = (overrides: Partial<RosterGuest>): RosterGuest => ({
-  key: 'attendee-1',
-  attendeeId: 'attendee-1',
-  name: 'Ana Sousa',
-  email: 'ana@example.com',
-  company: 'Banco Atlântico',
-  jobTitle: 'Chief Data Officer',
-  photoUrl: null,
-  requestId: 'request-1',
-  token: TOKEN,
-  walkIn: false,
-  checkedInAt: null,
-  checkedInOn: null,
-  liveCheckInIds: [],
-  ...overrides,
-});
+const guest = (overrides: Partial<RosterGuest>): RosterGuest =>
+  rosterGuest({
+    key: 'attendee-1',
+    attendeeId: 'attendee-1',
+    name: 'Ana Sousa',
+    email: 'ana@example.com',
+    company: 'Banco Atlântico',
+    jobTitle: 'Chief Data Officer',
+    requestId: 'request-1',
+    token: TOKEN,
+    ...overrides,
+  });
 
 describe('tokenOfCode', () => {
   it('reads the token of a personal link', () => {

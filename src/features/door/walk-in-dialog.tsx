@@ -3,7 +3,8 @@
  * attendee however many phones take them; someone on the roster already is checked in as themselves.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { RosterGuest, WalkInPerson } from '../../data/door-roster.ts';
+import type { WalkInPerson } from '../../data/check-in-actions.ts';
+import type { RosterGuest } from '../../data/door-roster.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';

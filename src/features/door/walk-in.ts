@@ -4,7 +4,7 @@
  * one attendee, so it is required.
  */
 import { tableProblems } from '../../data/table-check.ts';
-import type { WalkInPerson } from '../../data/door-roster.ts';
+import type { WalkInPerson } from '../../data/check-in-actions.ts';
 
 export interface WalkInValues {
   name: string;

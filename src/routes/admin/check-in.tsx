@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AttendeePhoto } from '../../features/attendee-profile/attendee-photo.tsx';
-import { CheckInPage, type GuestPhoto } from '../../features/door/check-in-page.tsx';
+import { CheckInPage } from '../../features/door/check-in-page.tsx';
+import type { GuestPhoto } from '../../features/door/guest-row.tsx';
 import { doorSearch } from '../../features/door/door-search.ts';
 
 export const Route = createFileRoute('/admin/check-in')({
