@@ -62,17 +62,19 @@ test('a visitor sees at most six past events, newest first, dated in full, with 
   page,
   api,
 }) => {
+  // Both ended minutes ago, and started later than the seed's past editions, today's included once it
+  // is over (it ends at 22:30 UTC): they come first whatever the hour the test runs.
   const withoutImage = await api.create<{ slug: string; title: string; start_date: string }>('events', {
     title: unique('Lisbon Past Roundtable'),
     location: 'Lisbon',
-    start_date: daysFromNow(-2, 18),
-    end_date: daysFromNow(-2, 22),
+    start_date: minutesFromNow(-60),
+    end_date: minutesFromNow(-2),
   });
   const withImage = await api.create<{ title: string }>('events', {
     title: unique('Oslo Past Summit'),
     featured_image_url: '/demo/events/london.webp',
-    start_date: daysFromNow(-3, 9),
-    end_date: daysFromNow(-3, 17),
+    start_date: minutesFromNow(-90),
+    end_date: minutesFromNow(-3),
   });
 
   await page.goto('/past-highlights');
