@@ -187,7 +187,7 @@ async function browserPhase(): Promise<void> {
     ...(chromium ? ['the sync tests in Chromium'] : []),
     ...(others.length ? [`the stories in ${others.join(', ')}`] : []),
   ];
-  log(`\n=== browser tests${chromium ? ` (${browsersRun[0]})` : ''}`);
+  log(chromium ? `\n=== browser tests (${browsersRun[0]})` : `\n=== stories in ${others.join(', ')} (tests/engines)`);
   if (chromium && beside.length > 0) log(`Beside them, ${beside.join(', then ')}: printed when done (${besideFile})`);
   const besideChain = async () => {
     if (chromium) await playwright('sync', 'sync tests', besideFile);
