@@ -11,10 +11,10 @@
  * the moments they happen at.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useAdminRows, useImageUrl } from '../../data/admin-data.ts';
-import { normaliseSlugInput, slugForSave, zoneShortName } from '../../data/event-values.ts';
+import { useAdminRows } from '../../data/admin-data.ts';
+import { normaliseSlugInput, slugForSave } from '../../data/event-values.ts';
 import {
   changesZone,
   eventFormSchema,
@@ -24,23 +24,22 @@ import {
   type EventFormValues,
   type ZoneChange,
 } from '../../data/save-event.ts';
-import { formatTimeOfDay } from '../../lib/format-date.ts';
 import { eventTimeZone } from '../../lib/venue-time.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
-import { type EventDoc, type SessionDoc } from './admin-rows.ts';
+import { type EventDoc } from './admin-rows.ts';
 import { EventAttendeesTab } from './event-attendees-tab.tsx';
 import { EventGalleryTab } from './event-gallery-tab.tsx';
 import { EventSponsorsTab } from './event-sponsors-tab.tsx';
-import { imageProblem } from './image-file.ts';
 import { PointListEditor } from './point-list-editor.tsx';
+import { FeaturedImagePicker, type PendingImage } from './featured-image-picker.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { TimeZonePicker } from './time-zone-picker.tsx';
 import { describedBy, TimesInZone } from './times-in-zone.tsx';
+import { ZoneChangeDialog } from './zone-change-dialog.tsx';
 
 /** True when a field of the Basic Info tab is invalid. */
 function invalidBasics(invalid: Partial<Record<keyof EventFormValues, unknown>>): boolean {
@@ -66,11 +65,6 @@ export interface EventFormProps {
   onDone: () => void;
   /** The content of the Invitations tab for a saved event. */
   invitationsTab: (eventId: string) => ReactNode;
-}
-
-interface PendingImage {
-  file: File;
-  previewUrl: string;
 }
 
 export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: EventFormProps) {
@@ -356,116 +350,5 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
         />
       ) : null}
     </section>
-  );
-}
-
-interface ZoneChangeDialogProps {
-  from: string;
-  to: string;
-  /** The event's sessions (at least one). */
-  sessions: readonly SessionDoc[];
-  busy: boolean;
-  onChoose: (choice: ZoneChange) => void;
-  onCancel: () => void;
-}
-
-/**
- * Asks what moving the event to another zone does to the times already set, with the first
- * session as the example: the same clock times in the new zone (the zone was wrong), or the same
- * moments (the clock times change).
- */
-function ZoneChangeDialog({ from, to, sessions, busy, onChoose, onCancel }: ZoneChangeDialogProps) {
-  const clockId = useId();
-  const momentsId = useId();
-  const first = sessions.reduce((earliest, session) =>
-    Date.parse(session.start_time) < Date.parse(earliest.start_time) ? session : earliest,
-  );
-  const [fromName, toName] = [zoneShortName(from), zoneShortName(to)];
-  const count = sessions.length === 1 ? '1 session' : `${sessions.length} sessions`;
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open || busy ? undefined : onCancel())}
-      title={`Change the time zone to ${toName}?`}
-      description={`The event and its ${count} were set in ${fromName}.`}
-    >
-      <div className="space-y-4">
-        <div className="space-y-1">
-          <Button onClick={() => onChoose('keep-clock-times')} disabled={busy} aria-describedby={clockId}>
-            Keep clock times
-          </Button>
-          <p id={clockId} className="text-sm text-slate-600">
-            {`Start, end and sessions stay at the same times of day, now in ${toName}: "${first.title}" stays at ` +
-              `${formatTimeOfDay(first.start_time, from)}. Choose this if the zone was wrong.`}
-          </p>
-        </div>
-        <div className="space-y-1">
-          <Button
-            variant="outline"
-            onClick={() => onChoose('keep-moments')}
-            disabled={busy}
-            aria-describedby={momentsId}
-          >
-            Keep the same moments
-          </Button>
-          <p id={momentsId} className="text-sm text-slate-600">
-            {`They happen when they do now, and their clock times change: "${first.title}" moves from ` +
-              `${formatTimeOfDay(first.start_time, from)} ${fromName} to ${formatTimeOfDay(first.start_time, to)} ${toName}.`}
-          </p>
-        </div>
-        <div className="flex justify-end border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
-}
-
-interface FeaturedImagePickerProps {
-  savedUrl: string | null;
-  pending: PendingImage | null;
-  onPick: (picked: PendingImage) => void;
-  onClear: () => void;
-}
-
-/** Picks the featured image (image files only) and shows it at once from the local file. */
-function FeaturedImagePicker({ savedUrl, pending, onPick, onClear }: FeaturedImagePickerProps) {
-  const saved = useImageUrl(savedUrl);
-  const shown = pending?.previewUrl ?? saved;
-
-  const pick = async (change: ChangeEvent<HTMLInputElement>) => {
-    const input = change.target;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const problem = await imageProblem(file);
-    if (problem) {
-      toast.error('Upload failed', { description: problem });
-      return;
-    }
-    onPick({ file, previewUrl: URL.createObjectURL(file) });
-    toast.success('Image uploaded successfully');
-  };
-
-  return (
-    <div className="space-y-4">
-      <Field label="Featured image" hint="An image file (JPEG, PNG, WebP, GIF or AVIF).">
-        {(ids) => <Input {...ids} type="file" accept="image/*" onChange={(change) => void pick(change)} />}
-      </Field>
-      {shown ? (
-        <div className="space-y-2">
-          <img src={shown} alt="Featured image preview" className="max-h-64 rounded-md border border-slate-200" />
-          <Button variant="outline" size="sm" onClick={onClear}>
-            Remove image
-          </Button>
-        </div>
-      ) : savedUrl && !pending ? (
-        <p className="text-sm text-slate-600">The image is uploading from another device.</p>
-      ) : (
-        <p className="text-sm text-slate-600">No featured image yet.</p>
-      )}
-    </div>
   );
 }
