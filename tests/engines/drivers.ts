@@ -90,6 +90,25 @@ interface Answer {
   error?: string;
 }
 
+/**
+ * `work`, or an error once `ms` have passed: a browser command can hang for good (a WebDriver call
+ * over a navigation in MiniBrowser was seen waiting 18 minutes), and a story must fail instead.
+ */
+export async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long closing a browser may take before its processes are killed. */
+const CLOSE_MS = 15_000;
+
 function unwrap<T>(answer: Answer): T {
   if (!answer.ok) throw new Error(`script failed in the page: ${answer.error}`);
   return answer.value as T;
@@ -133,7 +152,7 @@ export async function openFirefox(executable: string, options: SessionOptions = 
       await (field as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(...files);
     },
     async close() {
-      await browser.close().catch(() => undefined);
+      await within(browser.close(), CLOSE_MS, 'closing Firefox').catch(() => browser.process()?.kill('SIGKILL'));
       await rm(profile, { recursive: true, force: true });
     },
   };
@@ -216,7 +235,7 @@ export async function openWebKit(
         await (await driver.findElement(By.css(selector))).sendKeys(files.join('\n'));
       },
       async close() {
-        await driver.quit().catch(() => undefined);
+        await within(driver.quit(), CLOSE_MS, 'quitting WebKit').catch(() => undefined);
         stopDriver();
       },
     };

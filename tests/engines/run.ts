@@ -31,6 +31,7 @@ import {
   type EngineName,
   type EngineSession,
   type SessionOptions,
+  within,
 } from './drivers.ts';
 import { STORIES, type StoryWorld } from './stories.ts';
 import { startSwitchableProxy } from './switchable-proxy.ts';
@@ -76,6 +77,12 @@ const PAGE_STATE = `
 
 /** Tries per story: under CI a failed story runs once more, as Playwright's tests do (playwright.config.ts). */
 const ATTEMPTS = process.env.CI ? 2 : 1;
+/**
+ * The longest a story may take: the slowest (a new deploy, with a build) takes about a minute on a
+ * loaded machine, and its own waits add up to under three. Beyond that a browser command hangs, and
+ * the story fails rather than holding the whole run.
+ */
+const STORY_MS = 240_000;
 /** ENGINE_STORIES=<text>: only the stories whose name contains it (a narrower run while working on one). */
 const storyFilter = process.env.ENGINE_STORIES;
 /** TEST_REPEAT=<n>: each story n times (1 by default). */
@@ -255,7 +262,7 @@ async function main(): Promise<void> {
           try {
             session = await open(story.timeZone ? { timeZone: story.timeZone } : {});
             result.version = session.version;
-            await story.run(session, world);
+            await within(story.run(session, world), STORY_MS, 'the story');
             result.passed.push(story.name);
             const again = attempt > 1 ? `, passed on try ${attempt} (flaky)` : '';
             if (attempt > 1) result.retried.push(story.name);
@@ -266,7 +273,9 @@ async function main(): Promise<void> {
             const last = attempt === ATTEMPTS;
             if (last) result.failed.push({ name: story.name, error: message });
             // What the page showed when the story failed, to tell why.
-            const shown = await session?.run<string>(PAGE_STATE).catch(() => null);
+            const shown = session
+              ? await within(session.run<string>(PAGE_STATE), 10_000, 'reading the page').catch(() => null)
+              : null;
             const retry = last ? '' : ' (tried again)';
             out(`  ${engine}: ✗ ${story.name}${retry}\n      ${message}${shown ? `\n      page: ${shown}` : ''}`);
           } finally {
