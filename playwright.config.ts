@@ -1,14 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { testPort } from './tests/support/ports.ts';
+import { e2eWorkers, testPort } from './tests/support/ports.ts';
 import { HARNESS_AUTH_ENV } from './tests/support/auth-limits.ts';
 
-const port = testPort('E2E_PORT');
-const apiPort = testPort('E2E_API_PORT');
+const workers = e2eWorkers();
 const syncPort = testPort('SYNC_HARNESS_PORT');
 const syncApiPort = testPort('SYNC_API_PORT');
 const syncControlPort = testPort('SYNC_CONTROL_PORT');
-const fakeServicesPort = testPort('E2E_FAKE_SERVICES_PORT');
-const fakeServicesUrl = `http://127.0.0.1:${fakeServicesPort}`;
 
 /** Projects named on the command line (`--project sync`), so that only their servers start. */
 function requestedProjects(): string[] | null {
@@ -18,58 +15,74 @@ function requestedProjects(): string[] | null {
   return names.length > 0 ? names : null;
 }
 
+/**
+ * The servers of e2e worker `worker` (tests/support/ports.ts): `npm start`'s app server and backend,
+ * with data and a build of their own, and fakes of the services outside our control.
+ */
+function e2eServers(worker: number) {
+  const port = testPort('E2E_PORT', worker);
+  const fakeServicesPort = testPort('E2E_FAKE_SERVICES_PORT', worker);
+  const fakeServicesUrl = `http://127.0.0.1:${fakeServicesPort}`;
+  return [
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `http://localhost:${port}/runtime-config.json`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(port),
+        API_PORT: String(testPort('E2E_API_PORT', worker)),
+        DATA_DIR: `.test-data/e2e-${port}-${Date.now()}`,
+        DIST_DIR: `.test-data/dist-${port}`,
+        // The scrape function's profile provider and AI endpoint (backend secrets) and the logo
+        // service (run-time setting) are the fakes below.
+        LINKEDIN_PROVIDER_URL: fakeServicesUrl,
+        LINKEDIN_PROVIDER_KEY: 'e2e-provider-key',
+        AI_API_URL: `${fakeServicesUrl}/v1`,
+        AI_API_KEY: 'e2e-ai-key',
+        AI_MODEL: 'e2e-model',
+        LOGO_SERVICE_URL: `${fakeServicesUrl}/logos/{domain}`,
+        // Every browser signs in from loopback, many times over: keep the auth limits out of reach.
+        ...HARNESS_AUTH_ENV,
+      },
+    },
+    {
+      command: 'npx tsx tests/e2e/support/fake-services.ts',
+      url: `${fakeServicesUrl}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      env: { FAKE_SERVICES_PORT: String(fakeServicesPort) },
+    },
+  ];
+}
+
 const servers = {
-  e2e: {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${port}/runtime-config.json`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: {
-      PORT: String(port),
-      API_PORT: String(apiPort),
-      DATA_DIR: `.test-data/e2e-${Date.now()}`,
-      DIST_DIR: `.test-data/dist-${port}`,
-      // The scrape function's profile provider and AI endpoint (backend secrets) and the logo
-      // service (run-time setting) are the fakes below.
-      LINKEDIN_PROVIDER_URL: fakeServicesUrl,
-      LINKEDIN_PROVIDER_KEY: 'e2e-provider-key',
-      AI_API_URL: `${fakeServicesUrl}/v1`,
-      AI_API_KEY: 'e2e-ai-key',
-      AI_MODEL: 'e2e-model',
-      LOGO_SERVICE_URL: `${fakeServicesUrl}/logos/{domain}`,
-      // Every browser signs in from loopback, many times over: keep the auth limits out of reach.
-      ...HARNESS_AUTH_ENV,
-    },
-  },
-  // Fakes of the services outside our control, started with the e2e project ('<project>:<name>').
-  'e2e:fake-services': {
-    command: 'npx tsx tests/e2e/support/fake-services.ts',
-    url: `${fakeServicesUrl}/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: { FAKE_SERVICES_PORT: String(fakeServicesPort) },
-  },
+  e2e: Array.from({ length: workers }, (_, worker) => e2eServers(worker)).flat(),
   // The sync engine's harness page, its backend and a control server (tests/sync/support/serve.ts).
-  sync: {
-    command: 'npx tsx tests/sync/support/serve.ts',
-    url: `http://127.0.0.1:${syncControlPort}/config`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: {
-      SYNC_HARNESS_PORT: String(syncPort),
-      SYNC_API_PORT: String(syncApiPort),
-      SYNC_CONTROL_PORT: String(syncControlPort),
+  sync: [
+    {
+      command: 'npx tsx tests/sync/support/serve.ts',
+      url: `http://127.0.0.1:${syncControlPort}/config`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+      env: {
+        SYNC_HARNESS_PORT: String(syncPort),
+        SYNC_API_PORT: String(syncApiPort),
+        SYNC_CONTROL_PORT: String(syncControlPort),
+      },
     },
-  },
+  ],
 };
 const requested = requestedProjects();
 
 export default defineConfig({
   fullyParallel: false,
-  workers: 1,
+  // A file at a time per worker. The e2e project's workers each have servers of their own
+  // (E2E_WORKERS, e2eServers above); the sync stories share one harness, so they run one at a time.
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
   timeout: 30_000,
@@ -99,17 +112,19 @@ export default defineConfig({
       testMatch: '**/*.spec.ts',
       // The service worker's install (the whole precache, in every new context) is tested where it
       // matters: the specs of offline use and the PWA allow it (`test.use({ serviceWorkers: 'allow' })`).
-      use: { baseURL: `http://localhost:${port}`, serviceWorkers: 'block' },
+      // A worker's own app server: tests/e2e/support/fixtures.ts sets baseURL to it.
+      use: { serviceWorkers: 'block' },
     },
     {
       name: 'sync',
       testDir: 'tests/sync',
       outputDir: 'test-results/sync',
       testMatch: '*.spec.ts',
+      workers: 1,
       use: { baseURL: `http://localhost:${syncPort}` },
     },
   ],
   webServer: Object.entries(servers)
-    .filter(([name]) => !requested || requested.includes(name.split(':')[0] ?? name))
-    .map(([, server]) => server),
+    .filter(([project]) => !requested || requested.includes(project))
+    .flatMap(([, projectServers]) => projectServers),
 });

@@ -5,6 +5,10 @@
  * the moment a server starts, by the client end of any connection on the machine, such as a database
  * connection of an earlier test. `npm test` moves a default that is taken anyway to the next free
  * port (scripts/test.ts), and hands the choice on in the environment.
+ *
+ * The e2e project can run in several workers (E2E_WORKERS, 1 unless set), each against servers of
+ * its own, so that no test sees another's data or deploys under it: worker k (Playwright's parallel
+ * index) uses the E2E ports plus k.
  */
 export const TEST_PORT_DEFAULTS = {
   E2E_PORT: 4183,
@@ -17,8 +21,20 @@ export const TEST_PORT_DEFAULTS = {
 
 export type TestPortName = keyof typeof TEST_PORT_DEFAULTS;
 
-/** The port named: the environment's, or its default. */
-export function testPort(name: TestPortName): number {
+/** The ports that each e2e worker has one of. */
+export const E2E_PORT_NAMES: readonly TestPortName[] = ['E2E_PORT', 'E2E_API_PORT', 'E2E_FAKE_SERVICES_PORT'];
+
+/** How many workers run the e2e project, each with its own servers (E2E_WORKERS, 1 unless set). */
+export function e2eWorkers(): number {
+  return Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '1', 10) || 1);
+}
+
+/**
+ * The port named: the environment's, or its default. An e2e port is `worker`'s, which is by default
+ * the worker this process is (Playwright sets TEST_PARALLEL_INDEX in its workers; 0 elsewhere).
+ */
+export function testPort(name: TestPortName, worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): number {
   const value = process.env[name];
-  return value ? Number(value) : TEST_PORT_DEFAULTS[name];
+  const base = value ? Number(value) : TEST_PORT_DEFAULTS[name];
+  return E2E_PORT_NAMES.includes(name) ? base + worker : base;
 }

@@ -15,7 +15,10 @@ import { testPort } from '../../support/ports.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
-/** The backend the e2e app server talks to (playwright.config.ts starts both). */
+/**
+ * This worker's app server and the backend it talks to (playwright.config.ts starts a set for each
+ * e2e worker; tests/support/ports.ts).
+ */
 export const API_URL = `http://localhost:${testPort('E2E_API_PORT')}`;
 export const APP_URL = `http://localhost:${testPort('E2E_PORT')}`;
 
@@ -157,6 +160,7 @@ async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['g
 const APPEND_ONLY_TABLES = new Set(['check_ins']);
 
 export const test = base.extend<{ api: Api }>({
+  baseURL: APP_URL,
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
