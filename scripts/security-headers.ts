@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EVENT_TEMPLATE, ssrDirOf } from './page-template.ts';
+import { shareWhileRunning } from './share-while-running.ts';
 
 /** What the policy names besides this origin: the settings of runtime-config.json. */
 export interface PolicySources {
@@ -152,7 +153,8 @@ export async function buildScriptHashes(distDir: string): Promise<Set<string>> {
 
 /**
  * The headers of the build's pages, made again whenever a build has replaced the files (every build
- * writes the home page, the plain shell and the event template anew).
+ * writes the home page, the plain shell and the event template anew). Callers that ask while a check
+ * of the files runs share it.
  */
 export function pageHeadersLoader(distDir: string, sources: PolicySources): () => Promise<Record<string, string>> {
   const markers = [
@@ -161,7 +163,7 @@ export function pageHeadersLoader(distDir: string, sources: PolicySources): () =
     path.join(ssrDirOf(distDir), EVENT_TEMPLATE),
   ];
   let loaded: { version: string; headers: Record<string, string> } | undefined;
-  return async () => {
+  return shareWhileRunning(async () => {
     const times = await Promise.all(
       markers.map((file) =>
         stat(file).then(
@@ -176,5 +178,5 @@ export function pageHeadersLoader(distDir: string, sources: PolicySources): () =
       loaded = { version, headers: pageHeaders(policy) };
     }
     return loaded.headers;
-  };
+  });
 }

@@ -3,10 +3,13 @@
  * everything else revalidated, a page path answered with its prerendered HTML or the app shell so
  * the client router can show the page (or its 404, with status 404 when no route matches the path),
  * missing files with 404, and /runtime-config.json written from the settings given here.
- * Beyond a static host, it renders the public pages with their data per request (src/entry-server.tsx,
- * built next to the output by scripts/prerender.ts), so that their content paints, and crawlers read
- * it, without any script; should that fail or take too long, the prerendered page or the event shell
- * is served as before.
+ * Beyond a static host, it renders the public pages with their data (src/entry-server.tsx, built next
+ * to the output by scripts/prerender.ts), so that their content paints, and crawlers read it, without
+ * any script; should that fail or take too long, the prerendered page or the event shell is served as
+ * before. Rendered pages are kept and served at once, refreshed in the background after a few seconds
+ * or when the backend's realtime says public data changed (./render-cache.ts), and a CDN in front may
+ * keep them as long (`s-maxage`): a crowd on one page costs a render every few seconds, not one per
+ * reader (docs/decisions/022-kept-pages-for-a-crowd.md).
  * Every HTML page carries the security headers of ./security-headers.ts (a Content-Security-Policy
  * with the hashes of the build's inline scripts, no framing), and links that must be absolute
  * (sitemap, calendar feed, robots.txt, an event's og:url) are made from the configured site origin,
@@ -18,14 +21,24 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { compress } from 'hono/compress';
+import { accepts } from 'hono/accepts';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { log } from '../server/log.ts';
+// Deep imports: sync/index.ts would load the sync engine (RxDB), which this server never runs.
+import { watchRemoteChanges, type RealtimeState } from '../sync/replication/realtime.ts';
+import { PUBLIC_TABLE_NAMES } from '../sync/schema/types.ts';
 import { EVENT_TEMPLATE, PRERENDERED_ROUTES, fillTemplate, pageTemplateFile, ssrDirOf } from './page-template.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { COMMON_HEADERS, pageHeadersLoader } from './security-headers.ts';
 import { addSiteFeedRoutes } from './site-feed-routes.ts';
+import { createRenderCache, isBackOfficePage } from './render-cache.ts';
+import { shareWhileRunning } from './share-while-running.ts';
 
 export interface AppServerOptions {
   port: number;
@@ -72,20 +85,45 @@ async function pageFor(root: string, pathname: string): Promise<Buffer> {
   throw new Error(`no index.html in ${root}`);
 }
 
-const BACK_OFFICE_PAGE = /^\/?(admin|auth)(\/|$)/;
+const gzipAsync = promisify(gzip);
+
+/** How long a page's render may wait for the backend before the prerendered page is served instead. */
+const RENDER_TIMEOUT_MS = 3000;
+/**
+ * How long a rendered page is served as it is, here and by a CDN (`s-maxage`), unless realtime says
+ * its data changed: a crowd on a page costs a render every 5 s, and a change anon cannot be told of
+ * (or made while realtime was away) shows within 5 s plus one render.
+ */
+const FRESH_SECONDS = 5;
+/**
+ * How long a page whose data changed is still served as it is: a page is rendered at most once a
+ * second however often its data changes (approvals at the door change it many times a second, and a
+ * render blocks this server for a few hundred milliseconds).
+ */
+const MIN_REFRESH_MS = 1000;
+/** How long a CDN may serve a page older than that while it asks for a new one. */
+const CDN_STALE_SECONDS = 30;
+/**
+ * Rendered pages kept in memory: the seven site pages and every event of the series (a few dozen)
+ * with room to spare; at most about 45 MB (an event page is some 200 KB, 25 KB more gzipped).
+ */
+const MAX_KEPT_PAGES = 200;
 
 /**
  * The back office and its sign-in page are never stored by the browser (`no-store`): after 'Sign
  * Out', Back must not bring an admin's page back from the back-forward cache, and a page frozen
  * there with its databases half-open blocked WebKit's IndexedDB for the next one
- * (docs/decisions/017-three-browser-engines.md). Every other page and file revalidates.
+ * (docs/decisions/017-three-browser-engines.md). A public page rendered with its data may be kept by
+ * a CDN for as long as this server keeps it (`s-maxage`, and served while it asks for a new one:
+ * `stale-while-revalidate`); a browser asks again each time (`max-age=0`). Every other page and file
+ * revalidates.
  */
-function pageCacheControl(pathname: string): string {
-  return BACK_OFFICE_PAGE.test(pathname) ? 'no-store' : 'no-cache';
+function pageCacheControl(pathname: string, rendered: boolean): string {
+  if (isBackOfficePage(pathname)) return 'no-store';
+  return rendered
+    ? `public, max-age=0, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`
+    : 'no-cache';
 }
-
-/** How long a page's render may wait for the backend before the prerendered page is served instead. */
-const RENDER_TIMEOUT_MS = 3000;
 
 interface ServerRenderer {
   renderWithData(
@@ -108,7 +146,8 @@ interface LoadedRenderer {
 /**
  * The build's server bundle and page templates, loaded again whenever a build has replaced them (a
  * deploy into a running server must not serve pages that name the old build's chunks). Null while
- * the build has none (then every page is served as a static host would).
+ * the build has none (then every page is served as a static host would). Callers that ask while a
+ * check of the files runs share it.
  */
 function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
   const ssrDir = ssrDirOf(distDir);
@@ -117,7 +156,7 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
   const pageTemplates = PRERENDERED_ROUTES.map((route) => [route, path.join(ssrDir, pageTemplateFile(route))] as const);
   const files = [bundle, eventTemplate, ...pageTemplates.map(([, file]) => file)];
   let loaded: LoadedRenderer | null = null;
-  return async () => {
+  return shareWhileRunning(async () => {
     const times = await Promise.all(
       files.map((file) =>
         stat(file).then(
@@ -145,52 +184,125 @@ function rendererLoader(distDir: string): () => Promise<LoadedRenderer | null> {
       eventTemplate: event.toString('utf8'),
     };
     return loaded;
-  };
+  });
 }
 
-/** A page path's answer: its markup with its data, if rendered, and its status. */
-interface PageAnswer {
-  /** The page rendered with its data; null: the prerendered page or a shell, as a static host serves. */
-  html: string | null;
-  /** 404 for a path no route matches, and for an event page that names no live event. */
+/** A page rendered with its data, as it is sent: its bytes, and gzipped once for all who take gzip. */
+interface RenderedPage {
+  body: Uint8Array<ArrayBuffer>;
+  gzipped: Uint8Array<ArrayBuffer>;
+  /** 404 for an event page that names no live event. */
   status: 200 | 404;
 }
 
 /**
- * Renders the prerendered routes and event pages with their data, and tells paths that no route
- * matches (404). Without the build's server bundle, or when a render fails or is slow, every page
- * path is answered as a static host would: the prerendered page or the shell, with status 200.
+ * A page path's answer: the page rendered with its data, or none (the prerendered page or a shell, as
+ * a static host serves them) with its status, 404 for a path no route matches.
  */
-function pageRenderer(
-  distDir: string,
-  config: AppServerOptions['runtimeConfig'],
-): (pathname: string, origin: string) => Promise<PageAnswer> {
+type PageAnswer = { rendered: RenderedPage } | { rendered: null; status: 200 | 404 };
+
+interface PageRenderer {
+  answer(pathname: string, origin: string): Promise<PageAnswer>;
+  /** Public data changed: every kept page is rendered again before long. */
+  invalidateAll(): void;
+}
+
+/**
+ * Renders the prerendered routes and event pages with their data, keeps them (./render-cache.ts),
+ * and tells paths that no route matches (404). Without the build's server bundle, or when a render
+ * fails or is slow and no page is kept, every page path is answered as a static host would: the
+ * prerendered page or the shell, with status 200.
+ */
+function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']): PageRenderer {
   const load = rendererLoader(distDir);
   const routes = new Set<string>(PRERENDERED_ROUTES);
-  const asStaticHost: PageAnswer = { html: null, status: 200 };
-  return async (pathname, origin) => {
+  const asStaticHost: PageAnswer = { rendered: null, status: 200 };
+  const kept = createRenderCache<RenderedPage>({
+    freshMs: FRESH_SECONDS * 1000,
+    minRefreshMs: MIN_REFRESH_MS,
+    staleLimitMs: FRESH_SECONDS * 1000 + RENDER_TIMEOUT_MS,
+    maxPages: MAX_KEPT_PAGES,
+  });
+
+  async function render(renderer: LoadedRenderer, pathname: string, origin: string): Promise<RenderedPage | null> {
     const trimmed = pathname.replace(/\/+$/, '') || '/';
-    const event = EVENT_PAGE.test(trimmed);
     try {
-      const renderer = await load();
-      if (!renderer) return asStaticHost;
-      if (!event && !routes.has(trimmed)) return { html: null, status: renderer.isAppPath(pathname) ? 200 : 404 };
       const page = await renderer.renderWithData(pathname, {
         config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
         origin,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
-      if (!page) return asStaticHost;
-      const template = event ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
-      if (!template) return asStaticHost;
+      if (!page) return null;
+      const template = EVENT_PAGE.test(trimmed) ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
+      if (!template) return null;
       const html = fillTemplate(template, { path: pathname, markup: page.html, head: page.head, seed: page.seed });
-      return { html, status: page.found ? 200 : 404 };
+      const body = new Uint8Array(Buffer.from(html));
+      return { body, gzipped: new Uint8Array(await gzipAsync(body)), status: page.found ? 200 : 404 };
     } catch (error) {
-      log(
-        `${pathname}: served the prerendered page, the render failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return asStaticHost;
+      log(`${pathname}: the render failed: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
     }
+  }
+
+  return {
+    async answer(pathname, origin) {
+      const trimmed = pathname.replace(/\/+$/, '') || '/';
+      try {
+        const renderer = await load();
+        if (!renderer) return asStaticHost;
+        if (!EVENT_PAGE.test(trimmed) && !routes.has(trimmed)) {
+          return { rendered: null, status: renderer.isAppPath(pathname) ? 200 : 404 };
+        }
+        // The markup depends on the path, the site origin (links, og:url) and the build (its chunks).
+        const rendered = await kept.page(pathname, `${renderer.version} ${origin}`, () =>
+          render(renderer, pathname, origin),
+        );
+        return rendered ? { rendered } : asStaticHost;
+      } catch (error) {
+        log(
+          `${pathname}: served the prerendered page, the build's renderer failed to load: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return asStaticHost;
+      }
+    },
+    invalidateAll: kept.invalidateAll,
+  };
+}
+
+/**
+ * Follows the public tables over the backend's realtime, as a visitor's replica does (anon key: the
+ * server is told of what anyone may read, and of nothing else): any change, and every (re)join (what
+ * changed while the socket was away was never told), makes every kept page stale. Returns a function
+ * that leaves. While realtime is away, pages are still rendered again once they are FRESH_SECONDS old.
+ */
+function invalidateOnPublicChanges(
+  config: AppServerOptions['runtimeConfig'],
+  invalidateAll: () => void,
+): () => Promise<void> {
+  const client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
+    ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
+  });
+  let last: RealtimeState | undefined;
+  const leave = watchRemoteChanges({
+    client,
+    topic: 'app-server-kept-pages',
+    tables: PUBLIC_TABLE_NAMES,
+    onChange: invalidateAll,
+    onJoined: invalidateAll,
+    onState(state, error) {
+      if (state === 'error' && last !== 'error') {
+        log(
+          `kept pages: realtime is away (${error?.message ?? 'no reason given'}); pages refresh every ${FRESH_SECONDS} s`,
+        );
+      }
+      last = state;
+    },
+  });
+  return async () => {
+    await leave();
+    client.realtime.disconnect();
   };
 }
 
@@ -206,7 +318,7 @@ function decodablePath(pathname: string): boolean {
 
 export async function startAppServer(options: AppServerOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.distDir);
-  const render = pageRenderer(root, options.runtimeConfig);
+  const pages = pageRenderer(root, options.runtimeConfig);
   const securityHeaders = pageHeadersLoader(root, options.runtimeConfig);
   // Known once the port is bound, before the first request.
   let ownUrl = '';
@@ -244,20 +356,30 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
         'Content-Type': CONTENT_TYPES[path.extname(requested)] ?? 'application/octet-stream',
         'Cache-Control': immutable
           ? 'public, max-age=31536000, immutable'
-          : pageCacheControl(path.relative(root, requested).split(path.sep).join('/')),
+          : pageCacheControl(path.relative(root, requested).split(path.sep).join('/'), false),
       });
     }
     // A missing file (an old chunk after a deploy) is a 404, never a page in its place.
     if (path.extname(requested) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     const url = new URL(c.req.url);
-    const { html, status } = await render(url.pathname, siteOrigin());
-    const page = html ?? (await pageFor(root, url.pathname));
-    return c.body(typeof page === 'string' ? page : new Uint8Array(page), status, {
+    const answer = await pages.answer(url.pathname, siteOrigin());
+    const headers = {
       'Content-Type': CONTENT_TYPES['.html']!,
-      'Cache-Control': pageCacheControl(url.pathname),
+      'Cache-Control': pageCacheControl(url.pathname, answer.rendered !== null),
       // The page's first data request goes to the API (CORS): open that connection while scripts load.
       Link: `<${new URL(options.runtimeConfig.supabaseUrl).origin}>; rel=preconnect; crossorigin`,
-    });
+    };
+    if (answer.rendered) {
+      // Gzipped once per render rather than by compress() for every reader of the page.
+      const { body, gzipped, status } = answer.rendered;
+      const takesGzip = accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' }) === 'gzip';
+      return c.body(takesGzip ? gzipped : body, status, {
+        ...headers,
+        Vary: 'Accept-Encoding',
+        ...(takesGzip ? { 'Content-Encoding': 'gzip' } : {}),
+      });
+    }
+    return c.body(new Uint8Array(await pageFor(root, url.pathname)), answer.status, headers);
   });
   const hostname = options.hostname ?? '0.0.0.0';
   const server = await new Promise<Server>((resolve, reject) => {
@@ -268,12 +390,15 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   });
   const { port } = server.address() as AddressInfo;
   ownUrl = `http://localhost:${port}`;
+  const stopInvalidating = invalidateOnPublicChanges(options.runtimeConfig, pages.invalidateAll);
   return {
     url: ownUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await stopInvalidating();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -124,6 +124,22 @@ describe('malformed paths', () => {
   });
 });
 
+describe('caching', () => {
+  it('a page served without its data (this build has no server bundle) is not kept by a CDN; the back office is never stored', async () => {
+    for (const page of ['/', `/events/${eventSlug}`, '/past-highlights']) {
+      const answer = await get(app.url, page);
+      expect(answer.status, page).toBe(200);
+      expect(answer.headers['cache-control'], page).toBe('no-cache');
+    }
+    for (const page of ['/admin', '/admin/events', '/auth']) {
+      expect((await get(app.url, page)).headers['cache-control'], page).toBe('no-store');
+    }
+    expect((await get(app.url, '/assets/index-abc.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+});
+
 describe('security headers', () => {
   it('every page gets a policy that allows only the build’s own inline scripts, and no framing', async () => {
     const hash = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;

@@ -1,0 +1,241 @@
+/**
+ * The app server's kept pages (render-cache.ts) with fake timers and a fake renderer, whose renders
+ * end when the test says: a crowd shares one render, stale pages are served while one render
+ * replaces them, changed data makes pages stale, the number of pages is bounded, a failed render
+ * replaces nothing, and no back-office page is ever kept.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRenderCache, type RenderCache } from './render-cache.ts';
+
+const FRESH_MS = 5000;
+const MIN_REFRESH_MS = 1000;
+const STALE_LIMIT_MS = 8000;
+const SITE = 'build-1 https://cdovision.example';
+
+/** A renderer whose renders end when the test says; render number n answers `page n` unless told otherwise. */
+function fakeRenderer() {
+  const pending: { number: number; end(page: string | null | Error): void }[] = [];
+  let renders = 0;
+  return {
+    render: () => {
+      renders += 1;
+      const number = renders;
+      return new Promise<string | null>((resolve, reject) =>
+        pending.push({ number, end: (page) => (page instanceof Error ? reject(page) : resolve(page)) }),
+      );
+    },
+    /** How many renders were started. */
+    get renders() {
+      return renders;
+    },
+    /** How many renders are under way. */
+    get underWay() {
+      return pending.length;
+    },
+    /** Ends the oldest render under way: with its own page, or with `page` (null: it failed; an Error: it threw). */
+    finish(page?: string | null | Error) {
+      const render = pending.shift();
+      if (!render) throw new Error('no render is under way');
+      render.end(page === undefined ? `page ${render.number}` : page);
+    },
+  };
+}
+
+/** Lets the promise callbacks that are due run (a finished render storing its page). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+let cache: RenderCache<string>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  cache = createRenderCache<string>({
+    freshMs: FRESH_MS,
+    minRefreshMs: MIN_REFRESH_MS,
+    staleLimitMs: STALE_LIMIT_MS,
+    maxPages: 3,
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Renders `path` once, cold, and returns the page kept. */
+async function keep(path: string, renderer: ReturnType<typeof fakeRenderer>): Promise<string | null> {
+  const answer = cache.page(path, SITE, renderer.render);
+  renderer.finish();
+  return answer;
+}
+
+describe('a crowd on one page', () => {
+  it('two hundred readers of a page not kept yet wait for one shared render, and all get it', async () => {
+    const renderer = fakeRenderer();
+    const answers = Array.from({ length: 200 }, () => cache.page('/events/lisbon', SITE, renderer.render));
+    expect(renderer.renders).toBe(1);
+    renderer.finish();
+    expect(await Promise.all(answers)).toEqual(Array(200).fill('page 1'));
+  });
+
+  it('readers within the freshness window get the kept page without any render', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(FRESH_MS - 1);
+    for (let i = 0; i < 50; i += 1) expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.renders).toBe(1);
+  });
+
+  it('past the freshness window, readers get the kept page at once while one background render replaces it', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(FRESH_MS);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => cache.page('/events/lisbon', SITE, renderer.render)),
+    );
+    expect(answers).toEqual(Array(50).fill('page 1'));
+    expect(renderer.renders).toBe(2);
+    expect(renderer.underWay).toBe(1);
+    renderer.finish();
+    await settle();
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 2');
+    expect(renderer.renders).toBe(2);
+  });
+
+  it('a page older than the stale limit is not served as it is: readers wait for its one render', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(STALE_LIMIT_MS);
+    const answers = Array.from({ length: 20 }, () => cache.page('/events/lisbon', SITE, renderer.render));
+    expect(renderer.renders).toBe(2);
+    renderer.finish();
+    expect(await Promise.all(answers)).toEqual(Array(20).fill('page 2'));
+  });
+
+  it('a page is kept per path and per variant (site origin and build)', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    const other = cache.page('/events/lisbon', 'build-2 https://cdovision.example', renderer.render);
+    renderer.finish();
+    expect(await other).toBe('page 2');
+    const paris = cache.page('/events/paris', SITE, renderer.render);
+    renderer.finish();
+    expect(await paris).toBe('page 3');
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.renders).toBe(3);
+  });
+});
+
+describe('when public data changes', () => {
+  it('every kept page is stale: served as it is while one render replaces it, once it is a second old', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    await keep('/', renderer);
+    cache.invalidateAll();
+    // Renders of a page are at least a second apart, however often its data changes.
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.renders).toBe(2);
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    cache.invalidateAll();
+    cache.invalidateAll();
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(await cache.page('/', SITE, renderer.render)).toBe('page 2');
+    expect(renderer.renders).toBe(4);
+    renderer.finish();
+    renderer.finish();
+    await settle();
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 3');
+    expect(await cache.page('/', SITE, renderer.render)).toBe('page 4');
+    // Data unchanged since: fresh again for the whole window.
+    vi.advanceTimersByTime(FRESH_MS - 1);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 3');
+    expect(renderer.renders).toBe(4);
+  });
+
+  it('a change while a page renders leaves that render stale: the page is rendered again', async () => {
+    const renderer = fakeRenderer();
+    const first = cache.page('/events/lisbon', SITE, renderer.render);
+    cache.invalidateAll();
+    renderer.finish();
+    expect(await first).toBe('page 1');
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.renders).toBe(2);
+    renderer.finish();
+    await settle();
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 2');
+  });
+});
+
+describe('failed renders', () => {
+  it('a refresh that fails or throws keeps the last page with its data, served at once whatever its age, and is tried again each second', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(FRESH_MS);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    renderer.finish(null);
+    await settle();
+    // Not tried again within the second.
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.renders).toBe(2);
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    renderer.finish(new Error('backend unreachable'));
+    await settle();
+    // Past the stale limit, readers do not wait for a backend in trouble.
+    vi.advanceTimersByTime(STALE_LIMIT_MS);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.underWay).toBe(1);
+    // The next render that succeeds replaces it.
+    renderer.finish();
+    await settle();
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 4');
+    expect(renderer.renders).toBe(4);
+  });
+
+  it('a page not kept yet whose render fails answers null, and nothing is kept', async () => {
+    const renderer = fakeRenderer();
+    const answers = [1, 2, 3].map(() => cache.page('/events/lisbon', SITE, renderer.render));
+    renderer.finish(null);
+    expect(await Promise.all(answers)).toEqual([null, null, null]);
+    expect(cache.size).toBe(0);
+    const again = cache.page('/events/lisbon', SITE, renderer.render);
+    expect(renderer.renders).toBe(2);
+    renderer.finish();
+    expect(await again).toBe('page 2');
+  });
+});
+
+describe('what is kept', () => {
+  it('at most maxPages pages: the least recently served goes first', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/a', renderer);
+    await keep('/events/b', renderer);
+    await keep('/events/c', renderer);
+    expect(await cache.page('/events/a', SITE, renderer.render)).toBe('page 1');
+    await keep('/events/d', renderer);
+    expect(cache.size).toBe(3);
+    // a and c are still kept; b, served longest ago, went.
+    expect(await cache.page('/events/a', SITE, renderer.render)).toBe('page 1');
+    expect(await cache.page('/events/c', SITE, renderer.render)).toBe('page 3');
+    expect(renderer.renders).toBe(4);
+    const b = cache.page('/events/b', SITE, renderer.render);
+    expect(renderer.renders).toBe(5);
+    renderer.finish();
+    expect(await b).toBe('page 5');
+  });
+
+  it('no back-office page is ever kept: each is rendered for its request', async () => {
+    const renderer = fakeRenderer();
+    for (const path of ['/admin', '/admin/', '/admin/events', '/auth', 'admin/invitations']) {
+      const answer = cache.page(path, SITE, renderer.render);
+      renderer.finish();
+      await answer;
+      const again = cache.page(path, SITE, renderer.render);
+      renderer.finish('the next admin');
+      expect(await again, path).toBe('the next admin');
+    }
+    expect(renderer.renders).toBe(10);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The app server's kept pages (issue 30, docs/decisions/022-kept-pages-for-a-crowd.md): public pages
+ * rendered with their data are kept in memory and served at once, so a crowd on one page costs one
+ * render, not one per reader.
+ * - A page younger than `freshMs`, whose data has not changed since (`invalidateAll`), is served as
+ *   kept.
+ * - An older page, or one whose data changed and which is at least `minRefreshMs` old (however often
+ *   data changes, a page costs at most one render per `minRefreshMs`), is still served at once while
+ *   one render replaces it in the background, up to `staleLimitMs` of age; a page older than that
+ *   waits for that render, so that no reader gets data older than the limit while renders succeed.
+ * - A page not kept yet waits for its render. Concurrent requests for a page share one render.
+ * - A failed render (null) replaces nothing: the last page with its data is served, at once, whatever
+ *   its age (readers do not wait for a backend in trouble), and the page is tried again at most once
+ *   per `minRefreshMs` until a render succeeds.
+ * - At most `maxPages` pages are kept; the least recently served goes first.
+ * - A back-office path is never kept, whatever the caller asks: its pages belong to one admin.
+ * Pages are kept per path and per `variant`: whatever else the markup depends on (the site origin,
+ * the build).
+ */
+import { logError } from '../server/log.ts';
+
+const BACK_OFFICE_PAGE = /^\/?(admin|auth)(\/|$)/;
+
+/** The back office and its sign-in page: never kept by anyone, here or in a browser or CDN. */
+export function isBackOfficePage(pathname: string): boolean {
+  return BACK_OFFICE_PAGE.test(pathname);
+}
+
+export interface RenderCacheOptions {
+  /** How long a page is served as kept, unless its data changes. */
+  freshMs: number;
+  /** How long a page whose data changed is still served as kept: renders of a page are at least this far apart. */
+  minRefreshMs: number;
+  /** The oldest page served without waiting for a render (renders that fail aside). */
+  staleLimitMs: number;
+  /** How many pages are kept at most. */
+  maxPages: number;
+}
+
+/** Renders a page with its data; null when it could not (failed, timed out). */
+export type PageRender<T> = () => Promise<T | null>;
+
+export interface RenderCache<T> {
+  /** The page for `pathname` (and `variant`), kept or rendered by `render`; null when none could be rendered. */
+  page(pathname: string, variant: string, render: PageRender<T>): Promise<T | null>;
+  /** The data of the public pages changed: every page kept is stale from now on. */
+  invalidateAll(): void;
+  /** How many pages are kept (or being rendered for the first time). */
+  readonly size: number;
+}
+
+interface Entry<T> {
+  /** The last page rendered with its data; null until the first render succeeds. */
+  page: T | null;
+  /** When that page's render started (its data is at least that new), on the monotonic clock. */
+  renderedAt: number;
+  /** The invalidations counted when that render started. */
+  generation: number;
+  /** When the last render, failed or not, started. */
+  triedAt: number;
+  /** True when the last render failed. */
+  failing: boolean;
+  /** The render under way for this page, which every request for it shares. */
+  rendering: Promise<T | null> | null;
+}
+
+export function createRenderCache<T>(options: RenderCacheOptions): RenderCache<T> {
+  // In order of use, least recent first (a Map keeps insertion order).
+  const entries = new Map<string, Entry<T>>();
+  let generation = 0;
+
+  function renderInto(key: string, pathname: string, entry: Entry<T>, render: PageRender<T>): Promise<T | null> {
+    entry.rendering ??= (async () => {
+      const startedAt = performance.now();
+      const startedGeneration = generation;
+      entry.triedAt = startedAt;
+      let page: T | null = null;
+      try {
+        page = await render();
+        if (page !== null) Object.assign(entry, { page, renderedAt: startedAt, generation: startedGeneration });
+        return page;
+      } catch (error) {
+        logError(
+          `kept pages: the render of ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return null;
+      } finally {
+        entry.failing = page === null;
+        entry.rendering = null;
+        if (entry.page === null && entries.get(key) === entry) entries.delete(key);
+      }
+    })();
+    return entry.rendering;
+  }
+
+  return {
+    async page(pathname, variant, render) {
+      if (isBackOfficePage(pathname)) return render();
+      const key = `${variant} ${pathname}`;
+      const entry = entries.get(key) ?? {
+        page: null,
+        renderedAt: 0,
+        generation: -1,
+        triedAt: 0,
+        failing: false,
+        rendering: null,
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      for (const oldest of entries.keys()) {
+        if (entries.size <= options.maxPages) break;
+        entries.delete(oldest);
+      }
+      const kept = entry.page;
+      if (kept === null) return renderInto(key, pathname, entry, render);
+      const now = performance.now();
+      const age = now - entry.renderedAt;
+      const changed = entry.generation !== generation;
+      if (age < (changed ? options.minRefreshMs : options.freshMs)) return kept;
+      if (entry.failing && now - entry.triedAt < options.minRefreshMs) return kept;
+      const rendering = renderInto(key, pathname, entry, render);
+      if (age < options.staleLimitMs || entry.failing) return kept;
+      return (await rendering) ?? kept;
+    },
+    invalidateAll() {
+      generation += 1;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
