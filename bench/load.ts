@@ -14,7 +14,8 @@ export interface LoadResult {
   p99: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (the nearest rank); 0 for none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

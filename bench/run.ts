@@ -6,6 +6,9 @@
  *   BENCH_SECONDS (10) per run.
  * - load: 200 readers and 20 writers at once for BENCH_LOAD_SECONDS (60): server errors, borrowed
  *   identities, and acknowledged writes against stored rows.
+ * - crowd: the same crowd against the app server (bench/crowd.ts): 200 readers of public pages, most
+ *   on today's event page, and 20 writers checking guests in and approving requests through the API;
+ *   pages/s, page and write latencies, pages served without their data. BENCH_QUICK=1 runs 15 s.
  * - sync: the sync engine in Chromium (bench/sync.ts): first full sync, write-to-arrival latency,
  *   event page from the replica, first paint; PGlite only.
  * - lighthouse: Lighthouse mobile (cold) on the home page, an event page and past highlights: LCP,
@@ -16,8 +19,8 @@
  *   the server holding every approval (bench/invitations.ts).
  * - door: the check-in screen with 1,000 guests: search keystroke to list (p95), tap to checked in
  *   (p95), and three phones' offline check-ins converging after reconnecting (bench/door.ts).
- * `npm run bench -- reads`, `-- load`, `-- sync`, `-- lighthouse`, `-- offline`, `-- invitations` or
- * `-- door` runs one part.
+ * `npm run bench -- reads`, `-- load`, `-- crowd`, `-- sync`, `-- lighthouse`, `-- offline`,
+ * `-- invitations` or `-- door` runs one part.
  */
 import { startBackend, type RunningBackend } from '../server/backend.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
@@ -30,12 +33,13 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runOfflineBench } from './offline.ts';
 import { runInvitationsBench } from './invitations.ts';
 import { runDoorBench } from './door.ts';
+import { runCrowdBench } from './crowd.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const parts = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['reads', 'load', 'sync', 'lighthouse', 'offline', 'invitations', 'door'];
+  : ['reads', 'load', 'crowd', 'sync', 'lighthouse', 'offline', 'invitations', 'door'];
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -175,6 +179,7 @@ if (parts.includes('reads') || parts.includes('load')) {
     cluster?.stop();
   }
 }
+if (parts.includes('crowd')) await runCrowdBench();
 if (parts.includes('sync')) await runSyncBench();
 if (parts.includes('lighthouse')) await runLighthouseBench();
 if (parts.includes('offline')) await runOfflineBench();

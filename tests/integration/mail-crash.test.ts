@@ -6,7 +6,7 @@
  * not yet marked sent in the outbox) and started again on the same data. Each guest must then hold
  * exactly one message per status change. Loopback only. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -14,9 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../support/backend.ts';
-import type { BackendProcessMessage, BackendProcessRequest } from '../support/backend-process.ts';
+import { startBackendProcess, type BackendProcess } from '../support/backend-process-client.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const GUESTS = 30;
 const APPROVED = 15;
 const TITLE = 'CDO Vision Crash Summit';
@@ -32,62 +31,6 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Child {
-  process: ChildProcess;
-  url: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  /** What it wrote to stderr (the functions' log). */
-  log(): string;
-  sql<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
-  startSending(everyMs: number): Promise<void>;
-}
-
-function startChild(env: Record<string, string>): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(root, 'tests/support/backend-process.ts'), {
-      cwd: root,
-      execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    let next = 0;
-    const waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
-    const ask = (request: Omit<BackendProcessRequest, 'id'>) =>
-      new Promise<Record<string, unknown>[]>((resolveAnswer, rejectAnswer) => {
-        next += 1;
-        waiting.set(next, { resolve: resolveAnswer, reject: rejectAnswer });
-        child.send({ ...request, id: next } as BackendProcessRequest);
-      });
-    const timer = setTimeout(() => reject(new Error(`backend did not start:\n${output}`)), 90_000);
-    child.on('message', (message: BackendProcessMessage) => {
-      if ('ready' in message) {
-        clearTimeout(timer);
-        resolve({
-          process: child,
-          ...message.ready,
-          log: () => output,
-          sql: async <R>(sql: string, params?: unknown[]) => (await ask({ sql, params })) as R[],
-          startSending: async (everyMs) => void (await ask({ sendEveryMs: everyMs })),
-        });
-        return;
-      }
-      const answer = waiting.get(message.id);
-      waiting.delete(message.id);
-      if ('error' in message) answer?.reject(new Error(message.error));
-      else answer?.resolve(message.rows);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      for (const answer of waiting.values()) answer.reject(new Error(`backend exited (${code ?? signal})`));
-      reject(new Error(`backend exited with ${code ?? signal}:\n${output}`));
-    });
-  });
-}
-
 function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -96,7 +39,7 @@ function killHard(child: ChildProcess): Promise<void> {
   });
 }
 
-async function rest<T>(child: Child, pathAndQuery: string, init: RequestInit): Promise<T> {
+async function rest<T>(child: BackendProcess, pathAndQuery: string, init: RequestInit): Promise<T> {
   const response = await fetch(`${child.url}/rest/v1/${pathAndQuery}`, {
     ...init,
     headers: {
@@ -118,7 +61,7 @@ interface Mail {
 }
 
 /** What the backend's mailbox holds for this run's guests, read as a developer (or a test) reads it. */
-async function mailbox(child: Child, tag: string): Promise<Mail[]> {
+async function mailbox(child: BackendProcess, tag: string): Promise<Mail[]> {
   const response = await fetch(`${child.url}/mailbox/api/messages`);
   if (response.status !== 200) throw new Error(`the mailbox answered ${response.status}`);
   return ((await response.json()) as Mail[]).filter((mail) => mail.to[0]?.endsWith(`-${tag}@corp.example`));
@@ -156,7 +99,7 @@ describe('guest messages when the backend is killed while it sends them', () => 
   let dataDir = '';
   let database: { url: string; drop(): Promise<void> } | undefined;
   let env: Record<string, string> = {};
-  let child: Child | undefined;
+  let child: BackendProcess | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'cdo-mail-crash-'));
@@ -167,7 +110,7 @@ describe('guest messages when the backend is killed while it sends them', () => 
       DATA_DIR: dataDir,
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
-    child = await startChild(env);
+    child = await startBackendProcess(env);
   });
 
   afterAll(async () => {
@@ -259,7 +202,7 @@ describe('guest messages when the backend is killed while it sends them', () => 
       );
       await killHard(child.process);
 
-      child = await startChild(env);
+      child = await startBackendProcess(env);
       const before = await mailbox(child, tag);
       const outbox = await child.sql<OutboxRow>(OUTBOX, [event!.id]);
       const marked = outbox.filter((row) => row.sent);

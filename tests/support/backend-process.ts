@@ -1,13 +1,15 @@
 /**
  * The local backend in a process of its own, for tests that kill it (kill -9) and start it again on
- * the same data. Run it with `fork()` (an IPC channel) and API_PORT, DATA_DIR and, for PostgreSQL,
- * DATABASE_URL in the environment. Once it listens it sends `{ ready: { url, anonKey, serviceRoleKey } }`;
+ * the same data, and for benches that load it from another process (bench/crowd.ts). Run it with
+ * `fork()` (an IPC channel) and API_PORT, DATA_DIR and, for PostgreSQL, DATABASE_URL in the
+ * environment; DEMO_CONTENT=1 seeds a fresh database with the demo content and the demo admin, as
+ * `npm start` does. Once it listens it sends `{ ready: { url, anonKey, serviceRoleKey } }`;
  * then it answers `{ id, sql, params }` with `{ id, rows }` or `{ id, error }` (run as the database
  * owner, so a test can read the outbox or let a lease's time pass), and `{ id, sendEveryMs }` by
  * starting the guest-message schedule, as `npm start` runs it. It starts without that schedule, so
  * that a test can set the outbox up first.
  */
-import { startBackend } from '../../server/backend.ts';
+import { DEMO_ADMIN, startBackend } from '../../server/backend.ts';
 import { startSchedule } from '../../server/functions/schedule.ts';
 import { HARNESS_AUTH_LIMITS } from './auth-limits.ts';
 
@@ -30,6 +32,7 @@ const backend = await startBackend({
   port,
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
+  ...(process.env.DEMO_CONTENT === '1' ? { seedWhenFresh: true, admin: DEMO_ADMIN } : {}),
   config: { ...HARNESS_AUTH_LIMITS, guestMessagesIntervalMs: 0 },
 });
 
