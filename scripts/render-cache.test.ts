@@ -11,6 +11,8 @@ const FRESH_MS = 5000;
 const MIN_REFRESH_MS = 1000;
 const STALE_LIMIT_MS = 8000;
 const SITE = 'build-1 https://cdovision.example';
+/** What the event pages here read; the sponsors page ('sponsors ...') reads sponsors and testimonials. */
+const EVENT_TABLES = ['events', 'event_attendees', 'attendees'];
 
 /** A renderer whose renders end when the test says; render number n answers `page n` unless told otherwise. */
 function fakeRenderer() {
@@ -55,6 +57,7 @@ beforeEach(() => {
     minRefreshMs: MIN_REFRESH_MS,
     staleLimitMs: STALE_LIMIT_MS,
     maxPages: 3,
+    tablesOf: (page) => (page.startsWith('sponsors') ? ['sponsors_library', 'testimonials'] : EVENT_TABLES),
   });
 });
 
@@ -127,17 +130,17 @@ describe('a crowd on one page', () => {
 });
 
 describe('when public data changes', () => {
-  it('every kept page is stale: served as it is while one render replaces it, once it is a second old', async () => {
+  it('a change of a table a page reads makes it stale: served as it is while one render replaces it, once it is a second old', async () => {
     const renderer = fakeRenderer();
     await keep('/events/lisbon', renderer);
     await keep('/', renderer);
-    cache.invalidateAll();
+    cache.invalidate('attendees');
     // Renders of a page are at least a second apart, however often its data changes.
     expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
     expect(renderer.renders).toBe(2);
     vi.advanceTimersByTime(MIN_REFRESH_MS);
-    cache.invalidateAll();
-    cache.invalidateAll();
+    cache.invalidate('events');
+    cache.invalidate('attendees');
     expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
     expect(await cache.page('/', SITE, renderer.render)).toBe('page 2');
     expect(renderer.renders).toBe(4);
@@ -152,10 +155,38 @@ describe('when public data changes', () => {
     expect(renderer.renders).toBe(4);
   });
 
+  it('a change of a table a page does not read leaves it fresh', async () => {
+    const renderer = fakeRenderer();
+    const sponsors = cache.page('/sponsors', SITE, renderer.render);
+    renderer.finish('sponsors page');
+    expect(await sponsors).toBe('sponsors page');
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    cache.invalidate('attendees');
+    expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page');
+    expect(renderer.renders).toBe(2);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 2');
+    expect(renderer.renders).toBe(3);
+  });
+
+  it('after realtime was away, every kept page is stale, whatever it reads', async () => {
+    const renderer = fakeRenderer();
+    const sponsors = cache.page('/sponsors', SITE, renderer.render);
+    renderer.finish('sponsors page');
+    await sponsors;
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    cache.invalidateAll();
+    expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page');
+    expect(renderer.renders).toBe(2);
+    renderer.finish('sponsors page, again');
+    await settle();
+    expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page, again');
+  });
+
   it('a change while a page renders leaves that render stale: the page is rendered again', async () => {
     const renderer = fakeRenderer();
     const first = cache.page('/events/lisbon', SITE, renderer.render);
-    cache.invalidateAll();
+    cache.invalidate('event_attendees');
     renderer.finish();
     expect(await first).toBe('page 1');
     vi.advanceTimersByTime(MIN_REFRESH_MS);

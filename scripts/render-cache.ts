@@ -2,8 +2,8 @@
  * The app server's kept pages (issue 30, docs/decisions/022-kept-pages-for-a-crowd.md): public pages
  * rendered with their data are kept in memory and served at once, so a crowd on one page costs one
  * render, not one per reader.
- * - A page younger than `freshMs`, whose data has not changed since (`invalidateAll`), is served as
- *   kept.
+ * - A page younger than `freshMs`, whose data has not changed since (`invalidate` of a table it reads,
+ *   or `invalidateAll`), is served as kept.
  * - An older page, or one whose data changed and which is at least `minRefreshMs` old (however often
  *   data changes, a page costs at most one render per `minRefreshMs`), is still served at once while
  *   one render replaces it in the background, up to `staleLimitMs` of age; a page older than that
@@ -26,7 +26,7 @@ export function isBackOfficePage(pathname: string): boolean {
   return BACK_OFFICE_PAGE.test(pathname);
 }
 
-export interface RenderCacheOptions {
+export interface RenderCacheOptions<T> {
   /** How long a page is served as kept, unless its data changes. */
   freshMs: number;
   /** How long a page whose data changed is still served as kept: renders of a page are at least this far apart. */
@@ -35,6 +35,8 @@ export interface RenderCacheOptions {
   staleLimitMs: number;
   /** How many pages are kept at most. */
   maxPages: number;
+  /** The tables a page's data comes from. */
+  tablesOf(page: T): readonly string[];
 }
 
 /** Renders a page with its data; null when it could not (failed, timed out). */
@@ -43,7 +45,9 @@ export type PageRender<T> = () => Promise<T | null>;
 export interface RenderCache<T> {
   /** The page for `pathname` (and `variant`), kept or rendered by `render`; null when none could be rendered. */
   page(pathname: string, variant: string, render: PageRender<T>): Promise<T | null>;
-  /** The data of the public pages changed: every page kept is stale from now on. */
+  /** The data of `table` changed: every page kept that reads it is stale from now on. */
+  invalidate(table: string): void;
+  /** Any data may have changed: every page kept is stale from now on. */
   invalidateAll(): void;
   /** How many pages are kept (or being rendered for the first time). */
   readonly size: number;
@@ -54,7 +58,7 @@ interface Entry<T> {
   page: T | null;
   /** When that page's render started (its data is at least that new), on the monotonic clock. */
   renderedAt: number;
-  /** The invalidations counted when that render started. */
+  /** The changes counted when that render started. */
   generation: number;
   /** When the last render, failed or not, started. */
   triedAt: number;
@@ -64,10 +68,18 @@ interface Entry<T> {
   rendering: Promise<T | null> | null;
 }
 
-export function createRenderCache<T>(options: RenderCacheOptions): RenderCache<T> {
+export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCache<T> {
   // In order of use, least recent first (a Map keeps insertion order).
   const entries = new Map<string, Entry<T>>();
+  /** Changes counted so far; the count at the last change of each table, and at the last change of all. */
   let generation = 0;
+  const changedAt = new Map<string, number>();
+  let allChangedAt = 0;
+
+  /** Whether the data of a page rendered when `seen` changes had been counted has changed since. */
+  function changedSince(seen: number, page: T): boolean {
+    return allChangedAt > seen || options.tablesOf(page).some((table) => (changedAt.get(table) ?? 0) > seen);
+  }
 
   function renderInto(key: string, pathname: string, entry: Entry<T>, render: PageRender<T>): Promise<T | null> {
     entry.rendering ??= (async () => {
@@ -115,15 +127,20 @@ export function createRenderCache<T>(options: RenderCacheOptions): RenderCache<T
       if (kept === null) return renderInto(key, pathname, entry, render);
       const now = performance.now();
       const age = now - entry.renderedAt;
-      const changed = entry.generation !== generation;
+      const changed = changedSince(entry.generation, kept);
       if (age < (changed ? options.minRefreshMs : options.freshMs)) return kept;
       if (entry.failing && now - entry.triedAt < options.minRefreshMs) return kept;
       const rendering = renderInto(key, pathname, entry, render);
       if (age < options.staleLimitMs || entry.failing) return kept;
       return (await rendering) ?? kept;
     },
+    invalidate(table) {
+      generation += 1;
+      changedAt.set(table, generation);
+    },
     invalidateAll() {
       generation += 1;
+      allChangedAt = generation;
     },
     get size() {
       return entries.size;

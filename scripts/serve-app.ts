@@ -129,7 +129,7 @@ interface ServerRenderer {
   renderWithData(
     pathname: string,
     options: { config: { supabaseUrl: string; anonKey: string }; origin: string; signal?: AbortSignal },
-  ): Promise<{ html: string; head: string; seed: Record<string, unknown>; found: boolean } | null>;
+  ): Promise<{ html: string; head: string; seed: Record<string, unknown>; found: boolean; tables: string[] } | null>;
   isAppPath(pathname: string): boolean;
 }
 
@@ -193,6 +193,8 @@ interface RenderedPage {
   gzipped: Uint8Array<ArrayBuffer>;
   /** 404 for an event page that names no live event. */
   status: 200 | 404;
+  /** The tables its data comes from. */
+  tables: readonly string[];
 }
 
 /**
@@ -201,10 +203,16 @@ interface RenderedPage {
  */
 type PageAnswer = { rendered: RenderedPage } | { rendered: null; status: 200 | 404 };
 
-interface PageRenderer {
-  answer(pathname: string, origin: string): Promise<PageAnswer>;
-  /** Public data changed: every kept page is rendered again before long. */
+/** What tells the kept pages that their data changed. */
+interface PageInvalidation {
+  /** The data of `table` changed: every kept page that reads it is rendered again before long. */
+  invalidate(table: string): void;
+  /** Any public data may have changed: every kept page is rendered again before long. */
   invalidateAll(): void;
+}
+
+interface PageRenderer extends PageInvalidation {
+  answer(pathname: string, origin: string): Promise<PageAnswer>;
 }
 
 /**
@@ -222,6 +230,7 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
     minRefreshMs: MIN_REFRESH_MS,
     staleLimitMs: FRESH_SECONDS * 1000 + RENDER_TIMEOUT_MS,
     maxPages: MAX_KEPT_PAGES,
+    tablesOf: (page) => page.tables,
   });
 
   async function render(renderer: LoadedRenderer, pathname: string, origin: string): Promise<RenderedPage | null> {
@@ -237,7 +246,8 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
       if (!template) return null;
       const html = fillTemplate(template, { path: pathname, markup: page.html, head: page.head, seed: page.seed });
       const body = new Uint8Array(Buffer.from(html));
-      return { body, gzipped: new Uint8Array(await gzipAsync(body)), status: page.found ? 200 : 404 };
+      const gzipped = new Uint8Array(await gzipAsync(body));
+      return { body, gzipped, status: page.found ? 200 : 404, tables: page.tables };
     } catch (error) {
       log(`${pathname}: the render failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;
@@ -265,19 +275,21 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
         return asStaticHost;
       }
     },
+    invalidate: kept.invalidate,
     invalidateAll: kept.invalidateAll,
   };
 }
 
 /**
  * Follows the public tables over the backend's realtime, as a visitor's replica does (anon key: the
- * server is told of what anyone may read, and of nothing else): any change, and every (re)join (what
- * changed while the socket was away was never told), makes every kept page stale. Returns a function
- * that leaves. While realtime is away, pages are still rendered again once they are FRESH_SECONDS old.
+ * server is told of what anyone may read, and of nothing else): a change of a table makes the kept
+ * pages that read it stale, and every (re)join all of them (what changed while the socket was away
+ * was never told). Returns a function that leaves. While realtime is away, pages are still rendered
+ * again once they are FRESH_SECONDS old.
  */
 function invalidateOnPublicChanges(
   config: AppServerOptions['runtimeConfig'],
-  invalidateAll: () => void,
+  pages: PageInvalidation,
 ): () => Promise<void> {
   const client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -289,8 +301,8 @@ function invalidateOnPublicChanges(
     client,
     topic: 'app-server-kept-pages',
     tables: PUBLIC_TABLE_NAMES,
-    onChange: invalidateAll,
-    onJoined: invalidateAll,
+    onChange: (table) => pages.invalidate(table),
+    onJoined: () => pages.invalidateAll(),
     onState(state, error) {
       if (state === 'error' && last !== 'error') {
         log(
@@ -390,7 +402,7 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   });
   const { port } = server.address() as AddressInfo;
   ownUrl = `http://localhost:${port}`;
-  const stopInvalidating = invalidateOnPublicChanges(options.runtimeConfig, pages.invalidateAll);
+  const stopInvalidating = invalidateOnPublicChanges(options.runtimeConfig, pages);
   return {
     url: ownUrl,
     stop: async () => {

@@ -55,6 +55,8 @@ export interface RenderedWithData {
   seed: Record<string, unknown>;
   /** False for an event page that names no live event: the markup is the 404 page's. */
   found: boolean;
+  /** The tables the page's data comes from: a change to one makes a copy kept by the app server stale. */
+  tables: string[];
 }
 
 const EVENT_PATH = /^\/events\/([^/]+)\/?$/;
@@ -82,7 +84,7 @@ export async function renderWithData(
   const reads = collectReads(() => renderToString(app));
   const seed: Record<string, unknown> = {};
   await Promise.all(
-    [...reads].map(async ([key, read]) => {
+    [...reads].map(async ([key, { read }]) => {
       seed[key] = await read({ ...options.config, fetch, signal: options.signal });
     }),
   );
@@ -103,7 +105,8 @@ export async function renderWithData(
     : event
       ? `<title>${NOT_FOUND_TITLE}</title>`
       : '';
-  return { html, head, seed, found: !event || Boolean(page) };
+  const tables = [...new Set([...reads.values()].flatMap((read) => read.tables))];
+  return { html, head, seed, found: !event || Boolean(page), tables };
 }
 
 let matcher: ReturnType<typeof createAppRouter> | undefined;

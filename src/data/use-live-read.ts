@@ -98,8 +98,14 @@ export function clearSeed(): void {
   seeded.clear();
 }
 
-/** The direct reads a page asks for, by key, while the server renders it without their answers. */
-export type ReadCollector = Map<string, (config: FirstPaintConfig) => Promise<unknown>>;
+/**
+ * The direct reads a page asks for, by key, while the server renders it without their answers, each
+ * with the tables its answer comes from.
+ */
+export type ReadCollector = Map<
+  string,
+  { read: (config: FirstPaintConfig) => Promise<unknown>; tables: readonly TableName[] }
+>;
 let collector: ReadCollector | null = null;
 
 /**
@@ -131,7 +137,7 @@ function cached<T>(key: string): LiveRead<T> {
 
 export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const { key, tables } = spec;
-  if (collector && !answers.has(key)) collector.set(key, spec.firstPaint);
+  if (collector && !answers.has(key)) collector.set(key, { read: spec.firstPaint, tables });
   const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
   const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
   /** Tries of the direct read: one more each time the connection comes back after it failed. */
