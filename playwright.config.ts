@@ -1,6 +1,8 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { e2eWorkers, testPort } from './tests/support/ports.ts';
 import { HARNESS_AUTH_ENV } from './tests/support/auth-limits.ts';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 const workers = e2eWorkers();
 const syncPort = testPort('SYNC_HARNESS_PORT');
@@ -19,7 +21,7 @@ function requestedProjects(): string[] | null {
  * The servers of e2e worker `worker` (tests/support/ports.ts): `npm start`'s app server and backend,
  * with data and a build of their own, and fakes of the services outside our control.
  */
-function e2eServers(worker: number) {
+function e2eServers(worker: number): WebServer[] {
   const port = testPort('E2E_PORT', worker);
   const fakeServicesPort = testPort('E2E_FAKE_SERVICES_PORT', worker);
   const fakeServicesUrl = `http://127.0.0.1:${fakeServicesPort}`;
@@ -58,7 +60,7 @@ function e2eServers(worker: number) {
   ];
 }
 
-const servers = {
+const servers: Record<string, WebServer[]> = {
   e2e: Array.from({ length: workers }, (_, worker) => e2eServers(worker)).flat(),
   // The sync engine's harness page, its backend and a control server (tests/sync/support/serve.ts).
   sync: [
