@@ -130,29 +130,36 @@ describe('a crowd on one page', () => {
 });
 
 describe('when public data changes', () => {
-  it('a change of a table a page reads makes it stale: served as it is while one render replaces it, once it is a second old', async () => {
+  it('a change of a table a page reads: its next readers wait for one shared render and see it; changes faster than one a second wait a second', async () => {
     const renderer = fakeRenderer();
     await keep('/events/lisbon', renderer);
     await keep('/', renderer);
     cache.invalidate('attendees');
-    // Renders of a page are at least a second apart, however often its data changes.
-    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
-    expect(renderer.renders).toBe(2);
-    vi.advanceTimersByTime(MIN_REFRESH_MS);
-    cache.invalidate('events');
-    cache.invalidate('attendees');
-    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
-    expect(await cache.page('/', SITE, renderer.render)).toBe('page 2');
-    expect(renderer.renders).toBe(4);
-    renderer.finish();
-    renderer.finish();
+    const readers = Array.from({ length: 50 }, () => cache.page('/events/lisbon', SITE, renderer.render));
     await settle();
+    expect(renderer.renders).toBe(3);
+    renderer.finish();
+    expect(new Set(await Promise.all(readers))).toEqual(new Set(['page 3']));
+    // Changes faster than one a second: served as kept until a second after that render.
+    cache.invalidate('attendees');
     expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 3');
-    expect(await cache.page('/', SITE, renderer.render)).toBe('page 4');
+    expect(renderer.renders).toBe(3);
+    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    const later = cache.page('/events/lisbon', SITE, renderer.render);
+    await settle();
+    renderer.finish();
+    expect(await later).toBe('page 4');
+    expect(renderer.renders).toBe(4);
+    // The home page reads the same tables: rendered again for its next reader too.
+    const home = cache.page('/', SITE, renderer.render);
+    await settle();
+    renderer.finish();
+    expect(await home).toBe('page 5');
     // Data unchanged since: fresh again for the whole window.
     vi.advanceTimersByTime(FRESH_MS - 1);
-    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 3');
-    expect(renderer.renders).toBe(4);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 4');
+    expect(await cache.page('/', SITE, renderer.render)).toBe('page 5');
+    expect(renderer.renders).toBe(5);
   });
 
   it('a change of a table a page does not read leaves it fresh', async () => {
@@ -165,8 +172,10 @@ describe('when public data changes', () => {
     cache.invalidate('attendees');
     expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page');
     expect(renderer.renders).toBe(2);
-    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 2');
-    expect(renderer.renders).toBe(3);
+    const event = cache.page('/events/lisbon', SITE, renderer.render);
+    await settle();
+    renderer.finish();
+    expect(await event).toBe('page 3');
   });
 
   it('after realtime was away, every kept page is stale, whatever it reads', async () => {
@@ -176,25 +185,39 @@ describe('when public data changes', () => {
     await sponsors;
     vi.advanceTimersByTime(MIN_REFRESH_MS);
     cache.invalidateAll();
-    expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page');
+    const again = cache.page('/sponsors', SITE, renderer.render);
+    await settle();
     expect(renderer.renders).toBe(2);
     renderer.finish('sponsors page, again');
-    await settle();
-    expect(await cache.page('/sponsors', SITE, renderer.render)).toBe('sponsors page, again');
+    expect(await again).toBe('sponsors page, again');
   });
 
-  it('a change while a page renders leaves that render stale: the page is rendered again', async () => {
+  it('a change while a page renders: readers wait for that render and then one more, which sees the change', async () => {
     const renderer = fakeRenderer();
-    const first = cache.page('/events/lisbon', SITE, renderer.render);
-    cache.invalidate('event_attendees');
-    renderer.finish();
-    expect(await first).toBe('page 1');
-    vi.advanceTimersByTime(MIN_REFRESH_MS);
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(FRESH_MS);
+    // Past the window: served as kept while a background render (page 2) starts.
     expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
-    expect(renderer.renders).toBe(2);
+    expect(renderer.underWay).toBe(1);
+    cache.invalidate('event_attendees');
+    const reader = cache.page('/events/lisbon', SITE, renderer.render);
     renderer.finish();
     await settle();
-    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 2');
+    expect(renderer.renders).toBe(3);
+    renderer.finish();
+    expect(await reader).toBe('page 3');
+  });
+
+  it('while renders fail, a page whose data changed is served as kept at once, not waited for', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    vi.advanceTimersByTime(FRESH_MS);
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    renderer.finish(null);
+    await settle();
+    cache.invalidate('events');
+    expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 1');
+    expect(renderer.underWay).toBe(0);
   });
 });
 

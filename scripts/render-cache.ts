@@ -4,8 +4,13 @@
  * render, not one per reader.
  * - A page younger than `freshMs`, whose data has not changed since (`invalidate` of a table it reads,
  *   or `invalidateAll`), is served as kept.
- * - An older page, or one whose data changed and which is at least `minRefreshMs` old (however often
- *   data changes, a page costs at most one render per `minRefreshMs`), is still served at once while
+ * - A page whose data changed is not served as it was: readers wait for one shared render that
+ *   started after the change (a render under way from before it is waited for, then one more
+ *   starts), so that whoever reads a page after a write was heard sees it. Only while changes come
+ *   faster than one per `minRefreshMs` (approvals at the door) is a changed page served as kept
+ *   until that long after the last such render: a page costs about one render per `minRefreshMs`
+ *   however often its data changes.
+ * - An older page whose data has not changed (as far as anyone said) is still served at once while
  *   one render replaces it in the background, up to `staleLimitMs` of age; a page older than that
  *   waits for that render, so that no reader gets data older than the limit while renders succeed.
  * - A page not kept yet waits for its render. Concurrent requests for a page share one render.
@@ -29,7 +34,10 @@ export function isBackOfficePage(pathname: string): boolean {
 export interface RenderCacheOptions<T> {
   /** How long a page is served as kept, unless its data changes. */
   freshMs: number;
-  /** How long a page whose data changed is still served as kept: renders of a page are at least this far apart. */
+  /**
+   * How long a page whose data changed is still served as kept (renders of a page are about this far
+   * apart however often its data changes), and how often a page whose renders fail is tried again.
+   */
   minRefreshMs: number;
   /** The oldest page served without waiting for a render (renders that fail aside). */
   staleLimitMs: number;
@@ -66,6 +74,10 @@ interface Entry<T> {
   failing: boolean;
   /** The render under way for this page, which every request for it shares. */
   rendering: Promise<T | null> | null;
+  /** The changes counted when the render under way started. */
+  renderingFrom: number;
+  /** When a reader last started a render for a change (-Infinity: never). */
+  changeRenderAt: number;
 }
 
 export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCache<T> {
@@ -86,6 +98,7 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
       const startedAt = performance.now();
       const startedGeneration = generation;
       entry.triedAt = startedAt;
+      entry.renderingFrom = startedGeneration;
       let page: T | null = null;
       try {
         page = await render();
@@ -116,6 +129,8 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
         triedAt: 0,
         failing: false,
         rendering: null,
+        renderingFrom: -1,
+        changeRenderAt: Number.NEGATIVE_INFINITY,
       };
       entries.delete(key);
       entries.set(key, entry);
@@ -127,9 +142,16 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
       if (kept === null) return renderInto(key, pathname, entry, render);
       const now = performance.now();
       const age = now - entry.renderedAt;
-      const changed = changedSince(entry.generation, kept);
-      if (age < (changed ? options.minRefreshMs : options.freshMs)) return kept;
       if (entry.failing && now - entry.triedAt < options.minRefreshMs) return kept;
+      if (!entry.failing && changedSince(entry.generation, kept)) {
+        const after = entry.rendering !== null && !changedSince(entry.renderingFrom, kept) ? entry.rendering : null;
+        if (after !== null) return (await after) ?? kept;
+        if (now - entry.changeRenderAt < options.minRefreshMs) return kept;
+        entry.changeRenderAt = now;
+        if (entry.rendering !== null) await entry.rendering;
+        return (await renderInto(key, pathname, entry, render)) ?? kept;
+      }
+      if (age < options.freshMs) return kept;
       const rendering = renderInto(key, pathname, entry, render);
       if (age < options.staleLimitMs || entry.failing) return kept;
       return (await rendering) ?? kept;

@@ -96,9 +96,10 @@ const RENDER_TIMEOUT_MS = 3000;
  */
 const FRESH_SECONDS = 5;
 /**
- * How long a page whose data changed is still served as it is: a page is rendered at most once a
- * second however often its data changes (approvals at the door change it many times a second, and a
- * render blocks this server for a few hundred milliseconds).
+ * How long after a render made for a change a page whose data changed again is still served as it is
+ * (otherwise its readers wait for the render that shows the change): a page is rendered about once a
+ * second however often its data changes (approvals at the door change it many times a second, and a render blocks this server for
+ * a few hundred milliseconds).
  */
 const MIN_REFRESH_MS = 1000;
 /** How long a CDN may serve a page older than that while it asks for a new one. */
