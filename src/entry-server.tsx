@@ -92,19 +92,20 @@ export async function renderWithData(
   const page = event ? (seed[eventPageKey(decodeURIComponent(event[1]!))] as EventPage | null | undefined) : undefined;
   seedLiveReads(seed);
   let html: string;
+  let head: string;
   try {
-    // The browser hydrates from the same facts, so it formats the venue's times without Intl.
-    const rendered = recordZoneFacts(() => renderToString(app));
-    html = rendered.result;
+    // The browser hydrates from the same facts, so it formats the venue's times without Intl, and
+    // builds the event's head (its JSON-LD gives the start and end with their offsets) from them too.
+    const rendered = recordZoneFacts(() => ({
+      markup: renderToString(app),
+      eventHead: page ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin) : null,
+    }));
+    html = rendered.result.markup;
+    head = rendered.result.eventHead ?? (event ? `<title>${NOT_FOUND_TITLE}</title>` : '');
     if (Object.keys(rendered.facts).length > 0) seed[ZONE_FACTS_SEED_KEY] = rendered.facts;
   } finally {
     clearSeed();
   }
-  const head = page
-    ? eventHeadTags(page.event, `${options.origin}${pathname}`, options.origin)
-    : event
-      ? `<title>${NOT_FOUND_TITLE}</title>`
-      : '';
   const tables = [...new Set([...reads.values()].flatMap((read) => read.tables))];
   return { html, head, seed, found: !event || Boolean(page), tables };
 }

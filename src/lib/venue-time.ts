@@ -91,6 +91,14 @@ export function venueTimestamp(value: string | Date, zone: string): string {
 }
 
 /**
+ * The instant on the venue's clock to the minute, with its offset: '2047-03-10T09:00:00+04:00', as
+ * schema.org events give it ('+00:00' in UTC). From the zone facts, as every date of the page is.
+ */
+export function venueIsoMinute(value: string | Date, zone: string): string {
+  return `${venueClock(value, zone).toISOString().slice(0, 16)}:00${isoOffset(venueOffset(value, zone))}`;
+}
+
+/**
  * Whether the visitor's clock (this machine's zone) reads otherwise than the venue's at any of
  * `instants`. Asks the Date of this machine, not Intl: most visitors share the venue's zone or
  * nothing of it shows.

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
-import { isKnownTimeZone, toZonedIso } from '../../../supabase/functions/_shared/portable/time-zones.ts';
+import { eventTimeZone, venueIsoMinute } from '../../lib/venue-time.ts';
 import { hasText, summaryOf } from './event-texts.ts';
 
 export const SITE_NAME = 'CDO Vision';
@@ -29,13 +29,15 @@ function absolute(url: string, origin: string): string {
  */
 export function eventJsonLd(event: EventRow, pageUrl: string, origin: string): Record<string, unknown> {
   const venue = hasText(event.location) ? event.location.trim() : 'TBD';
-  const zone = event.time_zone && isKnownTimeZone(event.time_zone) ? event.time_zone : 'UTC';
+  // The zone and its offsets from the zone facts the server's HTML brings (src/lib/zone-facts.ts):
+  // asked of Intl in the browser, its first use is a long task (about 20 ms on a phone's CPU).
+  const zone = eventTimeZone(event);
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     name: event.title,
-    startDate: toZonedIso(event.start_date, zone),
-    endDate: toZonedIso(event.end_date, zone),
+    startDate: venueIsoMinute(event.start_date, zone),
+    endDate: venueIsoMinute(event.end_date, zone),
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'Place', name: venue, address: venue },
