@@ -72,10 +72,15 @@ async function keep(path: string, renderer: ReturnType<typeof fakeRenderer>): Pr
   return answer;
 }
 
+/** `count` readers of `path` arriving at once, each with what the cache answers them. */
+function readers(count: number, path: string, renderer: ReturnType<typeof fakeRenderer>): Promise<string | null>[] {
+  return Array.from({ length: count }, () => cache.page(path, SITE, renderer.render));
+}
+
 describe('a crowd on one page', () => {
   it('two hundred readers of a page not kept yet wait for one shared render, and all get it', async () => {
     const renderer = fakeRenderer();
-    const answers = Array.from({ length: 200 }, () => cache.page('/events/lisbon', SITE, renderer.render));
+    const answers = readers(200, '/events/lisbon', renderer);
     expect(renderer.renders).toBe(1);
     renderer.finish();
     expect(await Promise.all(answers)).toEqual(Array(200).fill('page 1'));
@@ -93,9 +98,7 @@ describe('a crowd on one page', () => {
     const renderer = fakeRenderer();
     await keep('/events/lisbon', renderer);
     vi.advanceTimersByTime(FRESH_MS);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => cache.page('/events/lisbon', SITE, renderer.render)),
-    );
+    const answers = await Promise.all(readers(50, '/events/lisbon', renderer));
     expect(answers).toEqual(Array(50).fill('page 1'));
     expect(renderer.renders).toBe(2);
     expect(renderer.underWay).toBe(1);
@@ -109,7 +112,7 @@ describe('a crowd on one page', () => {
     const renderer = fakeRenderer();
     await keep('/events/lisbon', renderer);
     vi.advanceTimersByTime(STALE_LIMIT_MS);
-    const answers = Array.from({ length: 20 }, () => cache.page('/events/lisbon', SITE, renderer.render));
+    const answers = readers(20, '/events/lisbon', renderer);
     expect(renderer.renders).toBe(2);
     renderer.finish();
     expect(await Promise.all(answers)).toEqual(Array(20).fill('page 2'));
@@ -135,11 +138,11 @@ describe('when public data changes', () => {
     await keep('/events/lisbon', renderer);
     await keep('/', renderer);
     cache.invalidate('attendees');
-    const readers = Array.from({ length: 50 }, () => cache.page('/events/lisbon', SITE, renderer.render));
+    const crowd = readers(50, '/events/lisbon', renderer);
     await settle();
     expect(renderer.renders).toBe(3);
     renderer.finish();
-    expect(new Set(await Promise.all(readers))).toEqual(new Set(['page 3']));
+    expect(new Set(await Promise.all(crowd))).toEqual(new Set(['page 3']));
     // Changes faster than one a second: served as kept until a second after that render.
     cache.invalidate('attendees');
     expect(await cache.page('/events/lisbon', SITE, renderer.render)).toBe('page 3');

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log, logError } from '../server/log.ts';
-import { E2E_PORT_NAMES, TEST_PORT_DEFAULTS, type TestPortName } from '../tests/support/ports.ts';
+import { E2E_PORT_NAMES, TEST_PORT_DEFAULTS, e2eWorkers, type TestPortName } from '../tests/support/ports.ts';
 import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +34,7 @@ const repeat = Math.max(1, Number.parseInt(process.env.TEST_REPEAT ?? '1', 10) |
 const load = Math.max(0, Number.parseInt(process.env.TEST_LOAD ?? '0', 10) || 0);
 const stress = repeat > 1 || load > 0;
 /** The e2e project's workers, each with servers of its own (tests/support/ports.ts): two unless set. */
-const e2eWorkers = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '2', 10) || 1);
+const e2eWorkerCount = e2eWorkers(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** The browsers the browser tests ran in, for the summary: results differ between their versions. */
 const browsersRun: string[] = [];
@@ -132,13 +132,13 @@ async function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv 
 /**
  * The browser tests' ports (tests/support/ports.ts), as environment settings: a default that some
  * other program holds is moved to the next free port, or for an e2e port to the next run of
- * `e2eWorkers` free ports (one per worker). A port set in the environment is kept as is.
+ * `e2eWorkerCount` free ports (one per worker). A port set in the environment is kept as is.
  */
 async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = {};
   const chosen = new Set<number>();
   for (const [name, fallback] of Object.entries(TEST_PORT_DEFAULTS) as [TestPortName, number][]) {
-    const count = E2E_PORT_NAMES.includes(name) ? e2eWorkers : 1;
+    const count = E2E_PORT_NAMES.includes(name) ? e2eWorkerCount : 1;
     let port = Number(process.env[name] ?? fallback);
     if (!process.env[name]) {
       for (port = await firstFreePort(fallback, chosen); ; port = await firstFreePort(port + 1, chosen)) {
@@ -175,7 +175,7 @@ async function browserPhase(): Promise<void> {
         {
           ...ports,
           ...stressEnv,
-          E2E_WORKERS: String(e2eWorkers),
+          E2E_WORKERS: String(e2eWorkerCount),
           CHROMIUM_PATH: chromium!,
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         },

@@ -24,9 +24,9 @@ export type TestPortName = keyof typeof TEST_PORT_DEFAULTS;
 /** The ports that each e2e worker has one of. */
 export const E2E_PORT_NAMES: readonly TestPortName[] = ['E2E_PORT', 'E2E_API_PORT', 'E2E_FAKE_SERVICES_PORT'];
 
-/** How many workers run the e2e project, each with its own servers (E2E_WORKERS, 1 unless set). */
-export function e2eWorkers(): number {
-  return Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '1', 10) || 1);
+/** How many workers run the e2e project, each with its own servers (E2E_WORKERS, `fallback` unless set). */
+export function e2eWorkers(fallback = 1): number {
+  return Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? String(fallback), 10) || 1);
 }
 
 /**
