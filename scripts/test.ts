@@ -18,7 +18,7 @@
  * retried, so that every failure counts.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,6 +155,24 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
 }
 
 /**
+ * The data folders of the e2e servers of earlier runs (`.test-data/e2e-<port>-<time>`, about 40 MB
+ * each, two a run), removed unless a server still listens on their port (a run going on beside
+ * this one, `npx playwright test` in another terminal). Folders named by an older layout
+ * (`e2e-<time>`) go too.
+ */
+async function removeEarlierE2eData(): Promise<void> {
+  const folder = path.join(root, '.test-data');
+  if (!existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    const match = /^e2e-(?:(\d+)-)?\d+$/.exec(name);
+    if (!match) continue;
+    const port = match[1] ? Number(match[1]) : null;
+    if (port !== null && (await firstFreePort(port)) !== port) continue;
+    rmSync(path.join(folder, name), { recursive: true, force: true });
+  }
+}
+
+/**
  * The browser tests, in two chains side by side: the Playwright suite's e2e project in Chromium,
  * and beside it its sync project, then the stories in Firefox and WebKit (tests/engines). Each has
  * servers and data of its own, and one browser at a time keeps about a core busy, so the two chains
@@ -163,6 +181,7 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
  */
 async function browserPhase(): Promise<void> {
   const chromium = browsers.includes('chromium') ? findChromium() : null;
+  if (chromium) await removeEarlierE2eData();
   const ports = chromium ? await browserTestPorts() : {};
   const others = browsers.filter((name) => name !== 'chromium');
   const playwright = (project: string, label: string, outputFile?: string) =>

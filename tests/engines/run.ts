@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { DEMO_ADMIN, startBackend } from '../../server/backend.ts';
+import { generateDemoImages } from '../../scripts/generate-demo-images.ts';
 import { installPackage } from '../../scripts/machine.ts';
 import { ssrDirOf } from '../../scripts/page-template.ts';
 import { startAppServer } from '../../scripts/serve-app.ts';
@@ -40,8 +41,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ENGINES: readonly EngineName[] = ['firefox', 'webkit'];
 /**
  * What a page shows and holds when a story failed there, to tell why: the Web Locks held and
- * waited for, the address and text, the API requests answered (by path), and the first-pull flags
- * of each replica's meta database (or that it did not open within 2 s: a connection that blocks).
+ * waited for, the address and text, whether the app started (it sets data-build) and a service
+ * worker controls the page, the API requests answered (by path), how earlier pages of the tab left
+ * (`story-page-exits`, when a story records them), the first images of the page's main content
+ * (shown, and kept by the service worker), and each of the site's databases read once (its
+ * first-pull flags for a replica's meta database), or that it did not answer within 2 s: a
+ * connection or transaction that blocks it.
  */
 const PAGE_STATE = `
   const locks = navigator.locks ? await navigator.locks.query() : null;
@@ -51,27 +56,44 @@ const PAGE_STATE = `
     const path = new URL(entry.name).pathname;
     answered[path] = (answered[path] ?? 0) + 1;
   }
-  const flags = (name) => Promise.race([
+  const read = (name) => Promise.race([
     new Promise((resolve) => {
       const open = indexedDB.open(name);
+      open.onupgradeneeded = () => open.transaction.abort();
       open.onerror = () => resolve(name + ': ' + open.error);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains('state')) { db.close(); return resolve(name + ': no state'); }
-        const keys = db.transaction('state').objectStore('state').getAllKeys();
-        keys.onsuccess = () => { db.close(); resolve(name + ': ' + keys.result.filter((k) => String(k).startsWith('initialPull:')).length + ' tables pulled'); };
-        keys.onerror = () => { db.close(); resolve(name + ': ' + keys.error); };
+        const stores = [...db.objectStoreNames];
+        const done = (what) => { db.close(); resolve(name + ': ' + what); };
+        if (stores.length === 0) return done('no stores');
+        if (name.endsWith('-meta') && !stores.includes('state')) return done('no state');
+        const transaction = db.transaction(stores, 'readonly');
+        const request = name.endsWith('-meta')
+          ? transaction.objectStore('state').getAllKeys()
+          : transaction.objectStore(stores[0]).count();
+        request.onsuccess = () => done(name.endsWith('-meta')
+          ? request.result.filter((k) => String(k).startsWith('initialPull:')).length + ' tables pulled'
+          : 'read');
+        request.onerror = () => done(String(request.error));
       };
     }),
     new Promise((resolve) => setTimeout(() => resolve(name + ': no answer in 2 s'), 2000)),
   ]);
-  const meta = await Promise.all(['cdo-public-meta', 'cdo-admin-meta'].map(flags));
+  const images = await Promise.all([...document.querySelectorAll('main img')].slice(0, 3).map(async (img) =>
+    new URL(img.currentSrc || img.src, location.href).pathname + (img.complete && img.naturalWidth > 0 ? ' shown' : ' not shown') +
+      ((await caches.match(img.currentSrc || img.src)) ? ', cached' : ', not cached')));
+  const names = indexedDB.databases ? (await indexedDB.databases()).map((db) => db.name) : [];
+  const databases = await Promise.all(names.map(read));
   return [
     JSON.stringify(locks),
     location.href,
     document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400),
+    'app started: ' + (document.documentElement.dataset.build ? 'yes' : 'no') +
+      ', controlled: ' + (navigator.serviceWorker?.controller ? 'yes' : 'no'),
     'answered: ' + Object.entries(answered).map(([path, n]) => path + ' ×' + n).join(', '),
-    meta.join(', '),
+    'images: ' + (images.join('; ') || 'none'),
+    'page exits: ' + (localStorage.getItem('story-page-exits') ?? 'none recorded'),
+    databases.join(', '),
   ].join(' | ');
 `;
 
@@ -83,8 +105,11 @@ const ATTEMPTS = process.env.CI ? 2 : 1;
  * the story fails rather than holding the whole run.
  */
 const STORY_MS = 240_000;
-/** ENGINE_STORIES=<text>: only the stories whose name contains it (a narrower run while working on one). */
-const storyFilter = process.env.ENGINE_STORIES;
+/**
+ * ENGINE_STORIES=<text>: only the stories whose name contains it, or one of its parts between `|`
+ * (a narrower run while working on one, or on two that meet in the data).
+ */
+const storyFilter = process.env.ENGINE_STORIES?.split('|').filter(Boolean);
 /** TEST_REPEAT=<n>: each story n times (1 by default). */
 const REPEAT = Math.max(1, Number.parseInt(process.env.TEST_REPEAT ?? '1', 10) || 1);
 
@@ -132,7 +157,12 @@ async function main(): Promise<void> {
   if (engines.length === 0) return;
   const given = process.env.ENGINES_DIST;
   const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-engines-${process.pid}`);
-  if (!given) await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  if (!given) {
+    // The demo content's images, as `npm start` draws them: the build copies them from public/demo,
+    // where a fresh checkout has none until something has drawn them.
+    await generateDemoImages(path.join(root, 'public/demo'));
+    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  }
 
   const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
   const api = await startSwitchableProxy(backend.url);
@@ -254,7 +284,9 @@ async function main(): Promise<void> {
         result.failed.push({ name: 'start the engine', error: error instanceof Error ? error.message : String(error) });
         continue;
       }
-      const stories = STORIES.filter((entry) => !storyFilter || entry.name.includes(storyFilter));
+      const stories = STORIES.filter(
+        (entry) => !storyFilter?.length || storyFilter.some((part) => entry.name.includes(part)),
+      );
       for (const story of stories.flatMap((entry) => Array.from({ length: REPEAT }, () => entry))) {
         for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
           const started = Date.now();
