@@ -3,7 +3,8 @@
  * replica is opened once the app has started (src/main.tsx), or at once when a read needs it
  * (offline, or the back office). A visitor's replica runs in a dedicated worker
  * (replica-in-worker.ts), so RxDB, Dexie and supabase-js never load on a visitor's main thread; a
- * browser that cannot run it there runs it in the page. An admin's runs in the page (replica.ts,
+ * browser that cannot run it there runs it in the page, and so does WebKit, where a worker's writes
+ * would outlive a page frozen in the back-forward cache (release-storage-on-page-hide.ts). An admin's runs in the page (replica.ts,
  * fetched with `import()`). One replica per tab at a time: RxDB's open edition counts collections
  * across databases, so a visitor's replica is closed before an admin's opens (design.md "Sync").
  */
@@ -12,6 +13,7 @@ import { useSyncExternalStore } from 'react';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import { watchReplicaRequests } from './connection.ts';
 import { keepUpcomingEventsOffline } from './offline-images.ts';
+import { workersKeepStorageWhenFrozen } from './release-storage-on-page-hide.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
 
 export type ReplicaMode = 'public' | 'admin';
@@ -127,8 +129,13 @@ function disposable(replica: Replica): Promise<boolean> {
 
 type Settings = Awaited<ReturnType<typeof loadRuntimeConfig>>;
 
-/** The visitor's replica in a worker of its own; null where the browser cannot run it there. */
+/**
+ * The visitor's replica in a worker of its own; null where the browser cannot run it there, or
+ * where the worker's storage would outlive a page frozen in the back-forward cache (WebKit:
+ * release-storage-on-page-hide.ts).
+ */
 async function openPublicInWorker(settings: Promise<Settings>): Promise<Replica | null> {
+  if (workersKeepStorageWhenFrozen()) return null;
   const [{ supabaseUrl, supabaseAnonKey: anonKey }, inWorker] = await Promise.all([
     settings,
     typeof Worker === 'undefined' ? null : import('./replica-in-worker.ts').catch(() => null),
@@ -151,11 +158,25 @@ async function openPublicInWorker(settings: Promise<Settings>): Promise<Replica 
 async function openPublic(settings: Promise<Settings>): Promise<Replica> {
   const inWorker = await openPublicInWorker(settings);
   if (inWorker) return inWorker;
-  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }] = await Promise.all([
-    settings,
-    import('./replica.ts'),
-  ]);
-  return openReplica({ supabaseUrl, anonKey, mode: 'public' });
+  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }, { watchUpcomingEventsOffline }] =
+    await Promise.all([settings, import('./replica.ts'), import('./upcoming-events-offline.ts')]);
+  const replica = await openReplica({ supabaseUrl, anonKey, mode: 'public' });
+  // What the worker does for its page: upcoming events kept offline, and offline-ready said.
+  const upcoming = watchUpcomingEventsOffline(replica, keepUpcomingEventsOffline);
+  const ready = replica.engine.status$.subscribe((status) => {
+    if (status.offlineReady) markOfflineReady();
+  });
+  return {
+    reads: replica.reads,
+    engine: {
+      ...replica.engine,
+      async destroy(options) {
+        upcoming.unsubscribe();
+        ready.unsubscribe();
+        await replica.engine.destroy(options);
+      },
+    },
+  };
 }
 
 async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): Promise<ReplicaInPage> {

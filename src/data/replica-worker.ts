@@ -10,29 +10,11 @@
 // It imports nothing that a page's first paint loads (no zod, no first-paint reads): this module is a
 // chunk of the app's build (vite.config.ts), and what it shared with the page's own chunks would be
 // split out of them.
-import {
-  EMPTY,
-  combineLatest,
-  concatMap,
-  debounceTime,
-  distinctUntilChanged,
-  filter,
-  first,
-  map,
-  merge,
-  startWith,
-  switchMap,
-  type Observable,
-} from 'rxjs';
-import { PUBLIC_TABLE_NAMES, type Row } from '../../sync/index.ts';
-import {
-  EVENT_IMAGE_TABLES,
-  imagesOfUpcomingEvents,
-  pagesOfUpcomingEvents,
-  type EventImageRows,
-} from './event-images.ts';
+import { combineLatest, distinctUntilChanged, filter, first, map, type Observable } from 'rxjs';
+import { PUBLIC_TABLE_NAMES } from '../../sync/index.ts';
 import { openReplica, type ReplicaInPage } from './replica.ts';
-import type { FromWorker, ToWorker, UpcomingEventsOffline, Watched } from './replica-worker-protocol.ts';
+import type { FromWorker, ToWorker, Watched } from './replica-worker-protocol.ts';
+import { watchUpcomingEventsOffline } from './upcoming-events-offline.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -52,7 +34,9 @@ function sourceOf(replica: ReplicaInPage, watched: Watched): Observable<unknown>
     case 'pulls':
       return combineLatest(PUBLIC_TABLE_NAMES.map((table) => replica.engine.pulledAt$(table))).pipe(
         map((times) =>
-          Object.fromEntries(PUBLIC_TABLE_NAMES.flatMap((table, index) => (times[index] ? [[table, times[index]]] : []))),
+          Object.fromEntries(
+            PUBLIC_TABLE_NAMES.flatMap((table, index) => (times[index] ? [[table, times[index]]] : [])),
+          ),
         ),
       );
     case 'status':
@@ -71,51 +55,6 @@ function watch(replica: ReplicaInPage, id: number, watched: Watched): void {
   watching.set(id, subscription);
 }
 
-/** How long the replica stays unchanged before the upcoming events are gathered (again), ms. */
-const UPCOMING_SETTLE_MS = 2000;
-
-/** Every upcoming event's page and images, read from the replica in one pass over its rows. */
-async function upcomingEvents(replica: ReplicaInPage): Promise<UpcomingEventsOffline> {
-  const tables = await Promise.all(
-    EVENT_IMAGE_TABLES.map(async (table) => {
-      const docs = await replica.engine.collections[table].find().exec();
-      return [table, docs.map((doc) => doc.toJSON() as unknown as Row<typeof table>)] as const;
-    }),
-  );
-  const rows = Object.fromEntries(tables) as unknown as EventImageRows;
-  const now = new Date();
-  return {
-    pages: pagesOfUpcomingEvents(rows.events, now),
-    images: imagesOfUpcomingEvents(rows, now, self.location.origin),
-  };
-}
-
-/**
- * Once the replica holds every table (offline-ready) and has been quiet for a moment, and again
- * after each change, every upcoming event's page and images go to the page, for its service worker.
- */
-function sendUpcomingEvents(replica: ReplicaInPage): void {
-  const { collections } = replica.engine;
-  const text = (offline: UpcomingEventsOffline) => [...offline.pages, ...offline.images].join('\n');
-  replica.engine.status$
-    .pipe(
-      map((status) => status.offlineReady),
-      distinctUntilChanged(),
-      switchMap((ready) =>
-        ready
-          ? merge(...EVENT_IMAGE_TABLES.map((table) => collections[table].$)).pipe(
-              startWith(null),
-              debounceTime(UPCOMING_SETTLE_MS),
-            )
-          : EMPTY,
-      ),
-      concatMap(() => upcomingEvents(replica).catch(() => null)),
-      map((offline) => offline ?? { pages: [], images: [] }),
-      distinctUntilChanged((a, b) => text(a) === text(b)),
-    )
-    .subscribe((offline) => post({ type: 'upcomingEvents', offline }));
-}
-
 async function handle(message: ToWorker): Promise<void> {
   switch (message.type) {
     case 'open':
@@ -131,7 +70,7 @@ async function handle(message: ToWorker): Promise<void> {
               first(),
             )
             .subscribe(() => post({ type: 'offlineReady' }));
-          sendUpcomingEvents(replica);
+          watchUpcomingEventsOffline(replica, (offline) => post({ type: 'upcomingEvents', offline }));
           return replica;
         },
         (error: unknown) => {

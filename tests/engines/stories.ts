@@ -137,6 +137,19 @@ async function untilImageShown(session: EngineSession, what: string, selector: s
   );
 }
 
+/**
+ * Records in localStorage (`story-page-exits`, which a failed story's page dump prints) how the
+ * open page is left: into the back-forward cache, or unloaded.
+ */
+async function recordPageExit(session: EngineSession): Promise<void> {
+  await session.run(`
+    addEventListener('pagehide', (event) => {
+      const exits = JSON.parse(localStorage.getItem('story-page-exits') ?? '[]');
+      exits.push(location.pathname + (event.persisted ? ' into the back-forward cache' : ' unloaded'));
+      localStorage.setItem('story-page-exits', JSON.stringify(exits));
+    });`);
+}
+
 /** The page's main heading, once it says `title`. */
 async function untilHeading(session: EngineSession, title: string): Promise<void> {
   await until(
@@ -465,6 +478,7 @@ export const STORIES: readonly Story[] = [
       );
       await untilAvailableOffline(session);
       await untilReplicaPulled(session, 'the replica refilled');
+      await recordPageExit(session);
       world.offline();
       try {
         await session.goto(`${world.appUrl}/events/${world.upcoming.slug}`);
