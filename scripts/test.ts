@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,9 +157,9 @@ async function browserTestPorts(): Promise<NodeJS.ProcessEnv> {
 
 /**
  * The data folders of the e2e servers of earlier runs (`.test-data/e2e-<port>-<time>`, about 40 MB
- * each, two a run), removed unless a server still listens on their port (a run going on beside
- * this one, `npx playwright test` in another terminal). Folders named by an older layout
- * (`e2e-<time>`) go too.
+ * each, two a run), removed in the background unless a server still listens on their port (a run
+ * going on beside this one, `npx playwright test` in another terminal). Folders named by an older
+ * layout (`e2e-<time>`) go too.
  */
 async function removeEarlierE2eData(): Promise<void> {
   const folder = path.join(root, '.test-data');
@@ -168,7 +169,8 @@ async function removeEarlierE2eData(): Promise<void> {
     if (!match) continue;
     const port = match[1] ? Number(match[1]) : null;
     if (port !== null && (await firstFreePort(port)) !== port) continue;
-    rmSync(path.join(folder, name), { recursive: true, force: true });
+    // Beside the tests: a folder of many small files takes a second or two to go.
+    void rm(path.join(folder, name), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
