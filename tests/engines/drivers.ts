@@ -158,8 +158,11 @@ export async function openFirefox(executable: string, options: SessionOptions = 
   };
 }
 
-/** Waits until `url` answers (the driver's /status). */
-async function answers(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits until `url` answers (the driver's /status), or throws once `ended` tells why it never will
+ * (the driver's process is gone, with what it said).
+ */
+async function answers(url: string, timeoutMs: number, ended: () => string | null): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await fetch(url).then(
@@ -167,6 +170,8 @@ async function answers(url: string, timeoutMs: number): Promise<void> {
       () => false,
     );
     if (ok) return;
+    const why = ended();
+    if (why !== null) throw new Error(`the driver ended before ${url} answered: ${why}`);
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -186,9 +191,18 @@ export async function openWebKit(
   const args = [...(headless ? ['-a', found.driver] : []), `--port=${port}`];
   // The driver starts the browser, which inherits its environment (the zone among it).
   const driverProcess: ChildProcess = spawn(command, args, {
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
     env: browserEnv(options),
+  });
+  // What the driver (or xvfb-run) last said on stderr, and how it ended, for a start that fails.
+  let said = '';
+  let ended: string | null = null;
+  driverProcess.stderr?.on('data', (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-2000);
+  });
+  driverProcess.on('exit', (code, signal) => {
+    ended = `exit ${signal ?? code}${said.trim() ? `: ${said.trim()}` : ''}`;
   });
   const stopDriver = () => {
     try {
@@ -198,7 +212,8 @@ export async function openWebKit(
     }
   };
   try {
-    await answers(`http://127.0.0.1:${port}/status`, 30_000);
+    // Xvfb and the driver start in a second or two; far longer on a machine busy with other work.
+    await answers(`http://127.0.0.1:${port}/status`, 90_000, () => ended);
     const driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}`)
       .withCapabilities({
