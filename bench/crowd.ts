@@ -3,7 +3,7 @@
  * survive a crowd"). Three processes, as in production, where the app server stands in front of a
  * hosted backend: the local backend on PGlite with the demo content and its guest-message schedule
  * (tests/support/backend-process.ts), the app server on the build (bench/crowd-app-server.ts), and
- * this one, which runs closed loops as bench/load.ts does for BENCH_LOAD_SECONDS (60; 15 with
+ * this one, which runs closed loops as bench/load.ts does for BENCH_LOAD_SECONDS (60; 5 with
  * BENCH_QUICK=1):
  * - 200 readers of public pages: 120 on today's event page (the seed's edition of today), 16 each on
  *   the home page, past highlights, the calendar, the sponsors and the next two editions' pages. A
@@ -25,8 +25,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Agent, request } from 'undici';
@@ -34,17 +33,17 @@ import { DEMO_ADMIN } from '../server/backend.ts';
 import { SEED_ELEMENT_ID } from '../src/lib/server-seed.ts';
 import { startBackendProcess, type BackendProcess } from '../tests/support/backend-process-client.ts';
 import { onBuiltApp } from './built-app.ts';
-import { loadAverage, out } from './figures.ts';
+import { figure, loadAverage, out, quick } from './figures.ts';
 import { percentile } from './load.ts';
 
-const quick = process.env.BENCH_QUICK === '1';
-const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 15 : 60));
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 5 : 60));
 const READERS = 200;
 const WRITERS = 20;
 /** More pending requests than the approvers can get through in the run. */
 const APPROVAL_POOL = 250 * seconds;
 const WITH_DATA = Buffer.from(`id="${SEED_ELEMENT_ID}"`);
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 
 function startAppServer(distDir: string, backend: BackendProcess): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
@@ -140,7 +139,7 @@ const timings = (): Timings => ({ latencies: [], failures: 0 });
 function figures(name: string, { latencies, failures }: Timings, extra = ''): void {
   const sorted = [...latencies].sort((a, b) => a - b);
   const ms = (p: number) => `${percentile(sorted, p).toFixed(0)} ms`;
-  out(
+  figure(
     `  ${name.padEnd(26)} ${String(sorted.length).padStart(6)} (${(sorted.length / seconds).toFixed(0).padStart(4)}/s)   ` +
       `p50 ${ms(50)}   p95 ${ms(95)}   p99 ${ms(99)}   max ${(sorted.at(-1) ?? 0).toFixed(0)} ms   failed ${failures}${extra}`,
   );
@@ -157,9 +156,14 @@ async function signIn(backend: BackendProcess): Promise<string> {
 }
 
 async function crowd(distDir: string): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cdo-bench-crowd-'));
+  await mkdir(path.join(root, '.test-data'), { recursive: true });
+  const dataDir = await mkdtemp(path.join(root, '.test-data', 'bench-crowd-'));
   const backend = await startBackendProcess({ API_PORT: '0', DATA_DIR: dataDir, DEMO_CONTENT: '1' });
   let app: ChildProcess | undefined;
+  // Neither server is left running should this process end first (a quick run's part that timed
+  // out: bench/run.ts).
+  const endServers = () => [backend.process, app].forEach((child) => child?.kill());
+  process.once('exit', endServers);
   try {
     // As `npm start` runs it: guests' messages go out every second.
     await backend.startSending(1000);
@@ -290,9 +294,10 @@ async function crowd(distDir: string): Promise<void> {
     figures('approvals (API)', approvals, ranOut ? '   (ran out of pending requests)' : '');
     // Readers and writers run in this process: when it is busy all the time, its own queue adds to the latencies.
     const busy = (100 * (generatorCpu.user + generatorCpu.system)) / 1e6 / seconds;
-    out(`  this load generator's process was on the CPU ${busy.toFixed(0)}% of the time`);
+    figure(`  this load generator's process was on the CPU ${busy.toFixed(0)}% of the time`);
     out('  issue 30 targets: no page without its data, pages p99 <= 500 ms, writes p99 <= 1 s');
   } finally {
+    process.off('exit', endServers);
     if (app) await ended(app);
     await ended(backend.process);
     await rm(dataDir, { recursive: true, force: true });

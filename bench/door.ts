@@ -10,20 +10,21 @@
  * - converge: three phones (browser contexts) offline each check in 20 guests, overlapping; then all
  *   reconnect at once: the time until the server holds every row, and until all three show the same
  *   count with nothing waiting to sync.
- * p50/p95/max. Figures only, no assertions. DOOR_BENCH_DIST=<folder> uses an existing build.
+ * p50/p95/max. Figures only, no assertions. BENCH_QUICK=1: 100 guests, two searches typed, 5 taps and
+ * 4 check-ins per phone. DOOR_BENCH_DIST=<folder> uses an existing build.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
+import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
+import { startBenchBackend } from './backend.ts';
 import { findChromium } from '../scripts/machine.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
-import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { onBuiltApp } from './built-app.ts';
-import { CHROMIUM_ARGS, loadAverage, out } from './figures.ts';
+import { CHROMIUM_ARGS, figure, loadAverage, out, quick } from './figures.ts';
 
-const GUESTS = 1000;
-const TAPS = 30;
-const PER_DEVICE = 20;
+const GUESTS = quick ? 100 : 1000;
+const TAPS = quick ? 5 : 30;
+const PER_DEVICE = quick ? 4 : 20;
 const TIMEOUT_MS = 180_000;
 
 function percentile(values: number[], p: number): number {
@@ -34,7 +35,7 @@ function percentile(values: number[], p: number): number {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 function figures(name: string, values: number[], format: (value: number) => string = ms): void {
-  out(
+  figure(
     `  ${name.padEnd(44)} p50 ${format(percentile(values, 50))}   p95 ${format(percentile(values, 95))}   max ${format(Math.max(...values))}   (${values.length})`,
   );
 }
@@ -112,7 +113,7 @@ async function openDevice(
 function keystrokes(): string[] {
   const typed = ['door guest 0427', 'company 58', 'moreau 09', 'guest 1000', 'novak 03', 'company 7', 'silva 0512'];
   const steps: string[] = [];
-  for (const text of typed) {
+  for (const text of typed.slice(0, quick ? 2 : undefined)) {
     for (let end = 1; end <= text.length; end += 1) steps.push(text.slice(0, end));
     steps.push('');
   }
@@ -221,7 +222,7 @@ async function checkInRows(page: Page, names: readonly string[]): Promise<void> 
 }
 
 async function benchDoor(distDir: string): Promise<void> {
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const backend = await startBenchBackend();
   const app = await startAppServer({
     port: 0,
     distDir,
@@ -276,7 +277,7 @@ async function benchDoor(distDir: string): Promise<void> {
     out(`\ncheck-in screen, ${GUESTS} guests · ${loadAverage()}`);
     figures('search: keystroke to list updated', search);
     figures("tap 'Check in' to the row saying so", taps);
-    out(
+    figure(
       `  3 phones x ${PER_DEVICE} offline check-ins, reconnected at once: server holds all ${rowsMade} rows after ${((serverAt - start) / 1000).toFixed(2)} s; all three show 'Checked in ${distinctIn} of ${GUESTS}' and nothing waiting after ${((Math.max(...devicesAt) - start) / 1000).toFixed(2)} s`,
     );
     out('  target: search under 50 ms (p95)');

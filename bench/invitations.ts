@@ -10,19 +10,20 @@
  *   an attendee of the event by the server;
  * - the header's 'All changes synced': the replica has the server's answer for every write.
  * Median and max of BENCH_INVITATION_RUNS (3) runs, a new event each. Figures only, no assertions.
- * INVITATIONS_BENCH_DIST=<folder> uses an existing build (`vite build --outDir <folder>`).
+ * BENCH_QUICK=1: one run of 20 requests. INVITATIONS_BENCH_DIST=<folder> uses an existing build
+ * (`vite build --outDir <folder>`).
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
+import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
+import { startBenchBackend } from './backend.ts';
 import { findChromium } from '../scripts/machine.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
-import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { onBuiltApp } from './built-app.ts';
-import { CHROMIUM_ARGS, loadAverage, median, out } from './figures.ts';
+import { CHROMIUM_ARGS, figure, loadAverage, median, out, quick } from './figures.ts';
 
-const runs = Math.max(1, Number(process.env.BENCH_INVITATION_RUNS ?? 3));
-const REQUESTS = 200;
+const runs = Math.max(1, Number(process.env.BENCH_INVITATION_RUNS ?? (quick ? 1 : 3)));
+const REQUESTS = quick ? 20 : 200;
 const TIMEOUT_MS = 120_000;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -119,7 +120,7 @@ async function approveAll(page: Page, backend: RunningBackend, run: number): Pro
 }
 
 async function benchApprovals(distDir: string): Promise<void> {
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const backend = await startBenchBackend();
   const app = await startAppServer({
     port: 0,
     distDir,
@@ -141,7 +142,7 @@ async function benchApprovals(distDir: string): Promise<void> {
 
     out(`\nbulk-approving ${REQUESTS} requests online (${runs} runs), from the click on 'Approve' · ${loadAverage()}`);
     const row = (name: string, values: number[]) =>
-      out(`  ${name.padEnd(52)} median ${seconds(median(values))}   max ${seconds(Math.max(...values))}`);
+      figure(`  ${name.padEnd(52)} median ${seconds(median(values))}   max ${seconds(Math.max(...values))}`);
     row(
       'written to the local replica (the report shows)',
       figures.map((f) => f.local),

@@ -5,21 +5,22 @@
  * page, and the JavaScript the page requested before its first contentful paint (gzipped, as a
  * static host serves it), to hold against the budget of design.md "Performance" and
  * docs/decisions/007-prerender-and-pwa.md. Figures only, no assertions.
- * It builds and starts scripts/start.ts on free ports with a throwaway DATA_DIR and DIST_DIR, or uses
- * a running app when LIGHTHOUSE_APP_URL is set (e.g. http://localhost:4173). LIGHTHOUSE_RUNS (1)
- * runs each page that many times and prints the median.
+ * It starts scripts/start.ts on free ports with a throwaway DATA_DIR under .test-data/ and the run's
+ * build (bench/built-app.ts; LIGHTHOUSE_BENCH_DIST=<folder> names another), or uses a running app when
+ * LIGHTHOUSE_APP_URL is set (e.g. http://localhost:4173). LIGHTHOUSE_RUNS (1) runs each page that
+ * many times and prints the median. BENCH_QUICK=1 runs the home page only, without letting the
+ * machine settle first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium, freePort } from '../scripts/machine.ts';
-import { ssrDirOf } from '../scripts/page-template.ts';
-import { median } from './figures.ts';
+import { builtApp } from './built-app.ts';
+import { figure, median, out, quick } from './figures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +36,9 @@ interface PageFigures {
 
 /** Starts `npm start`'s script on free ports and resolves once it prints the app's URL. */
 async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const work = await mkdtemp(path.join(os.tmpdir(), 'cdo-lighthouse-'));
+  const distDir = await builtApp('lighthouse');
+  await mkdir(path.join(root, '.test-data'), { recursive: true });
+  const dataDir = await mkdtemp(path.join(root, '.test-data', 'bench-lighthouse-'));
   const [port, apiPort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
@@ -43,11 +46,15 @@ async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
       ...process.env,
       PORT: String(port),
       API_PORT: String(apiPort),
-      DATA_DIR: path.join(work, 'data'),
-      DIST_DIR: path.join(root, '.test-data', `dist-lighthouse-${port}`),
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SKIP_BUILD: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Not left serving should this process end first (a quick run's part that timed out: bench/run.ts).
+  const endChild = () => child.kill();
+  process.once('exit', endChild);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -61,13 +68,11 @@ async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
   return {
     url: `http://localhost:${port}`,
     stop: async () => {
+      process.off('exit', endChild);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      await rm(work, { recursive: true, force: true });
-      const dist = path.join(root, '.test-data', `dist-lighthouse-${port}`);
-      await rm(dist, { recursive: true, force: true });
-      await rm(ssrDirOf(dist), { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -144,7 +149,7 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
       return await attempt();
     } catch (error) {
       if (tries >= 3) throw error;
-      process.stdout.write(`    (retrying: ${error instanceof Error ? error.message : String(error)})\n`);
+      out(`    (retrying: ${error instanceof Error ? error.message : String(error)})`);
     }
   }
 }
@@ -158,16 +163,14 @@ export async function runLighthouseBench(): Promise<void> {
       { name: 'home', path: '/' },
       { name: 'event page', path: await upcomingEventPath(app.url) },
       { name: 'past highlights', path: '/past-highlights' },
-    ];
+    ].slice(0, quick ? 1 : undefined);
     // A server that has just started compiles its rendering code on the first requests and competes
     // with the browser for the CPU: warm it as production traffic would, then let the machine settle.
     for (const page of pages) {
       for (let i = 0; i < 3; i += 1) await (await fetch(`${app.url}${page.path}`)).text();
     }
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    process.stdout.write(
-      `\nLighthouse ${'12'} mobile (simulated slow 4G, cold cache), ${runs} run(s) per page, median; app ${app.url}\n`,
-    );
+    if (!quick) await new Promise((resolve) => setTimeout(resolve, 5000));
+    out(`\nLighthouse ${'12'} mobile (simulated slow 4G, cold cache), ${runs} run(s) per page, median; app ${app.url}`);
     for (const page of pages) {
       const results: PageFigures[] = [];
       for (let i = 0; i < runs; i += 1) results.push(await withRetry(() => runLighthouse(`${app.url}${page.path}`)));
@@ -179,15 +182,14 @@ export async function runLighthouseBench(): Promise<void> {
       const worst = results.reduce((a, b) => (totalOf(b) > totalOf(a) ? b : a));
       const scripts = worst.scriptsBeforePaint;
       const gzip = totalOf(worst);
-      process.stdout.write(
+      figure(
         `  ${page.name.padEnd(16)} ${page.path}\n` +
           `    LCP ${(pick((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${pick((r) => r.tbt).toFixed(0)} ms${tbtRange}   ` +
           `CLS ${pick((r) => r.cls).toFixed(3)}   FCP ${(pick((r) => r.fcp) / 1000).toFixed(2)} s   score ${pick((r) => r.score)}\n` +
           `    JavaScript requested before the first paint (worst run): ${(gzip / 1024).toFixed(1)} KB gzip in ${scripts.length} files` +
           (scripts.length
             ? ` (${scripts.map((s) => `${path.basename(s.url)} ${(s.gzip / 1024).toFixed(1)}`).join(', ')})`
-            : '') +
-          '\n',
+            : ''),
       );
     }
   } finally {

@@ -2,13 +2,13 @@
  * `npm run bench -- offline`: how soon a first-time visitor can go offline, and how fast pages open
  * offline afterwards (docs/decisions/016-offline-from-the-first-visit.md).
  * Against the built app (scripts/serve-app.ts) and the local backend on PGlite, on the demo content
- * and on the demo content scaled tenfold (bench/sync.ts), in Chromium:
+ * and on the demo content scaled tenfold (bench/sync.ts; left out with BENCH_QUICK=1), in Chromium:
  * - cold first visits of `/` (fresh browser profile each: no service worker, empty IndexedDB):
  *   navigation start -> first contentful paint, -> the service worker active, -> its install holding
  *   every public row (one request), -> every table of the visitor's replica pulled in full (the
  *   engine's flags), -> offline-ready (the worker active with the rows, its own or the replica's),
  *   -> the footer's 'Available offline';
- *   median and max of OFFLINE_RUNS (5) runs;
+ *   median and max of OFFLINE_RUNS (5; 1 with BENCH_QUICK=1) runs;
  * - what the device then holds: rows in the replica, IndexedDB and Cache Storage bytes, cached images;
  * - main-thread tasks from the first paint until the replica is full, in one more traced cold visit:
  *   CPU time, and the tasks over 12.5 ms, which count as long in Lighthouse's simulation (4x CPU
@@ -18,27 +18,24 @@
  * - repeat visits offline (navigation start -> content painted), once that page is kept: the home
  *   page, that event's page, and the back office's /admin/events for an admin signed in before
  *   (admin@example.com) whose replica is full and whose device kept the page as it last showed.
- * Figures only, no assertions. OFFLINE_BENCH_DIST=<folder> uses an existing build instead of
- * building one (`vite build --outDir <folder>`).
+ * Figures only, no assertions. OFFLINE_BENCH_DIST=<folder> uses an existing build instead of the
+ * run's own (bench/built-app.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
-import { generateDemoImages } from '../scripts/generate-demo-images.ts';
+import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
+import { startBenchBackend } from './backend.ts';
 import { findChromium } from '../scripts/machine.ts';
-import { ssrDirOf } from '../scripts/page-template.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
-import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
 import { PUBLIC_TABLES } from '../tests/sync/support/driver.ts';
+import { builtApp } from './built-app.ts';
 import { scaleTenfold } from './sync.ts';
-import { CHROMIUM_ARGS, loadAverage, median, out } from './figures.ts';
+import { CHROMIUM_ARGS, figure, loadAverage, median, out, quick } from './figures.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const runs = Math.max(1, Number(process.env.OFFLINE_RUNS ?? 5));
+const runs = Math.max(1, Number(process.env.OFFLINE_RUNS ?? (quick ? 1 : 5)));
 
 /** What the page under test records about itself (the init script below). */
 interface PageMarks {
@@ -333,7 +330,7 @@ async function tracedColdVisit(appUrl: string): Promise<void> {
     await complete;
     const figures = mainThreadAfterPaint(events);
     const list = (values: number[]) => (values.length ? ` (${values.map((ms) => ms.toFixed(0)).join(', ')} ms)` : '');
-    out(
+    figure(
       `  main thread from first paint to a full replica (one traced visit): ${figures.tasks} tasks, ${figures.cpu.toFixed(0)} ms CPU;\n` +
         `    over 12.5 ms by CPU time: ${figures.longByCpu.length}${list(figures.longByCpu)}, x4 would add ${simulatedBlocking(figures.longByCpu).toFixed(0)} ms of blocking time;\n` +
         `    by wall time (this machine's load included): ${figures.longByWall.length}, x4 ${simulatedBlocking(figures.longByWall).toFixed(0)} ms`,
@@ -424,7 +421,7 @@ async function signInAsAdmin(context: BrowserContext, appUrl: string): Promise<P
 }
 
 async function benchScale(label: string, scale: 1 | 10, distDir: string): Promise<void> {
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const backend = await startBenchBackend();
   const app = await startAppServer({
     port: 0,
     distDir,
@@ -473,7 +470,7 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
 
     const row = (name: string, pick: (figures: ColdFigures) => number | null) => {
       const values = cold.map(pick).filter((value): value is number => value !== null);
-      out(
+      (values.length ? figure : out)(
         `  ${name.padEnd(34)} median ${seconds(values.length ? median(values) : null)}   max ${seconds(values.length ? Math.max(...values) : null)}` +
           (values.length < cold.length ? `   (${cold.length - values.length} runs without)` : ''),
       );
@@ -490,7 +487,7 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
     row("footer: 'Available offline'", (f) => f.footer);
     row('event page never opened, kept', (f) => f.pageKept ?? null);
     if (holding) {
-      out(
+      figure(
         `  held after the first visit: ${holding.rows} rows; IndexedDB ${(holding.indexedDb / 1024).toFixed(0)} KB, ` +
           `Cache Storage ${(holding.caches / 1024).toFixed(0)} KB (app shell and ${holding.images} images so far)`,
       );
@@ -498,7 +495,7 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
     await tracedColdVisit(app.url);
     const repeatRow = (name: string, values: (number | null)[]) => {
       const found = values.filter((value): value is number => value !== null);
-      out(
+      (found.length ? figure : out)(
         `  ${name.padEnd(46)} median ${seconds(found.length ? median(found) : null)}   max ${seconds(found.length ? Math.max(...found) : null)}` +
           `   (${found.length} of ${values.length} painted)`,
       );
@@ -520,22 +517,11 @@ async function benchScale(label: string, scale: 1 | 10, distDir: string): Promis
 }
 
 export async function runOfflineBench(): Promise<void> {
-  const given = process.env.OFFLINE_BENCH_DIST;
-  const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-bench-offline-${process.pid}`);
-  if (!given) {
-    await generateDemoImages(path.join(root, 'public/demo'));
-    await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-  }
-  try {
-    out(`\noffline from the first visit · PGlite · Chromium (${findChromium()}) · ${loadAverage()}`);
-    await benchScale('demo content', 1, distDir);
-    await benchScale('demo content x10', 10, distDir);
-  } finally {
-    if (!given) {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(ssrDirOf(distDir), { recursive: true, force: true });
-    }
-  }
+  const distDir = await builtApp('offline');
+  out(`\noffline from the first visit · PGlite · Chromium (${findChromium()}) · ${loadAverage()}`);
+  await benchScale('demo content', 1, distDir);
+  // The quick mode's small data: the demo content as it is.
+  if (!quick) await benchScale('demo content x10', 10, distDir);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runOfflineBench();

@@ -8,7 +8,7 @@
  *   identities, and acknowledged writes against stored rows.
  * - crowd: the same crowd against the app server (bench/crowd.ts): 200 readers of public pages, most
  *   on today's event page, and 20 writers checking guests in and approving requests through the API;
- *   pages/s, page and write latencies, pages served without their data. BENCH_QUICK=1 runs 15 s.
+ *   pages/s, page and write latencies, pages served without their data.
  * - sync: the sync engine in Chromium (bench/sync.ts): first full sync, write-to-arrival latency,
  *   event page from the replica, first paint; PGlite only.
  * - lighthouse: Lighthouse mobile (cold) on the home page, an event page and past highlights: LCP,
@@ -20,26 +20,41 @@
  * - door: the check-in screen with 1,000 guests: search keystroke to list (p95), tap to checked in
  *   (p95), and three phones' offline check-ins converging after reconnecting (bench/door.ts).
  * `npm run bench -- reads`, `-- load`, `-- crowd`, `-- sync`, `-- lighthouse`, `-- offline`,
- * `-- invitations` or `-- door` runs one part.
+ * `-- invitations` or `-- door` runs one part (several names: those parts, in that order). The parts
+ * that drive the built app share one build (bench/built-app.ts).
+ *
+ * A part that throws, or prints no figure, does not stop the others: the run ends with how long
+ * each part took, names the parts that failed and then exits 1. Figures are never asserted.
+ *
+ * BENCH_QUICK=1, the quick mode, is for showing that every part still runs, and `npm test` runs it
+ * (scripts/test.ts) so that a benchmark that stops working fails the suite instead of rotting
+ * unseen: each part once, with small data and short runs (1 s per reads run, 5 s of load and of
+ * crowd, the demo content unscaled, one browser or run where the full run takes several, Lighthouse
+ * on the home page only; each part's module says what it does then), on PGlite only, and a part
+ * that has not finished after QUICK_PART_LIMIT_MS fails too. Its figures are printed as in the full
+ * run, under a note that they come from the quick mode; they say nothing about the app's speed.
  */
-import { startBackend, type RunningBackend } from '../server/backend.ts';
+import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
+import { logError } from '../server/log.ts';
 import { startThrowawayPostgres } from '../scripts/machine.ts';
-import { runLoad } from './load.ts';
-import { DEMO_ADMIN } from '../server/backend.ts';
 import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
-import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
+import { startBenchBackend } from './backend.ts';
+import { runLoad } from './load.ts';
 import { runSyncBench } from './sync.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runOfflineBench } from './offline.ts';
 import { runInvitationsBench } from './invitations.ts';
 import { runDoorBench } from './door.ts';
 import { runCrowdBench } from './crowd.ts';
+import { figure, figuresPrinted, out, quick } from './figures.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const parts = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['reads', 'load', 'crowd', 'sync', 'lighthouse', 'offline', 'invitations', 'door'];
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 1 : 10));
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 5 : 60));
+/**
+ * How long a part of the quick run may take: each takes under a minute on a quiet 2-core machine,
+ * and a few times that beside `npm test`'s browser tests; one that has not finished by then hangs.
+ */
+const QUICK_PART_LIMIT_MS = 5 * 60_000;
 
 const ATTENDEE_PUBLIC =
   'id,name,company,job_title,photo_url,company_logo_url,bio,linkedin_url,priorities,current_focus,future_focus';
@@ -93,12 +108,12 @@ async function benchReads(label: string, backend: RunningBackend): Promise<void>
     const path = await scenario.path(backend);
     const check = await fetch(`${backend.url}${path}`, { headers: { apikey: backend.anonKey } });
     const body = await check.text();
-    process.stdout.write(`\n${label} · ${scenario.name} (${body.length} bytes per response)\n`);
+    out(`\n${label} · ${scenario.name} (${body.length} bytes per response)`);
     for (const connections of [1, 50]) {
       const r = await measure(backend, path, connections);
-      process.stdout.write(
+      figure(
         `  ${String(connections).padStart(2)} conn: ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   ` +
-          `p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)\n`,
+          `p50 ${r.p50.toFixed(1)} ms   p95 ${r.p95.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)`,
       );
     }
   }
@@ -145,43 +160,93 @@ async function benchLoad(label: string, backend: RunningBackend): Promise<void> 
     `select count(*)::text as n from public.testimonials where quote = $1`,
     [tag],
   );
-  process.stdout.write(
-    `\n${label} · 200 readers + 20 writers for ${loadSeconds} s\n` +
-      `  reads ${result.reads} (${(result.reads / loadSeconds).toFixed(0)}/s)   writes ${result.writes} (${(result.writes / loadSeconds).toFixed(0)}/s)\n` +
+  out(`\n${label} · 200 readers + 20 writers for ${loadSeconds} s`);
+  figure(
+    `  reads ${result.reads} (${(result.reads / loadSeconds).toFixed(0)}/s)   writes ${result.writes} (${(result.writes / loadSeconds).toFixed(0)}/s)\n` +
       `  5xx or broken ${result.serverErrors}   borrowed identities ${result.identityMismatches}   other failures ${result.otherFailures}\n` +
-      `  acknowledged writes ${result.acknowledgedIds.length}   rows stored ${rows[0]!.n}\n`,
+      `  acknowledged writes ${result.acknowledgedIds.length}   rows stored ${rows[0]!.n}`,
   );
 }
 
-async function benchDatabase(label: string, databaseUrl: string | undefined): Promise<void> {
-  const backend = await startBackend({
-    port: 0,
-    databaseUrl,
-    seedWhenFresh: true,
-    admin: DEMO_ADMIN,
-    config: HARNESS_AUTH_LIMITS,
-  });
+type DatabaseBench = (label: string, backend: RunningBackend) => Promise<void>;
+
+async function onDatabase(label: string, databaseUrl: string | undefined, bench: DatabaseBench): Promise<void> {
+  const backend = await startBenchBackend(databaseUrl);
   try {
-    if (parts.includes('reads')) await benchReads(label, backend);
-    if (parts.includes('load')) await benchLoad(label, backend);
+    await bench(label, backend);
   } finally {
     await backend.stop();
   }
 }
 
-if (parts.includes('reads') || parts.includes('load')) {
-  await benchDatabase('PGlite', undefined);
+/** Runs `bench` on a fresh backend on PGlite, then on PostgreSQL (the quick mode leaves that out). */
+async function onDatabases(bench: DatabaseBench): Promise<void> {
+  await onDatabase('PGlite', undefined, bench);
+  if (quick) {
+    out('\nPostgreSQL: left out in the quick mode (BENCH_QUICK=1)');
+    return;
+  }
   const external = process.env.BENCH_DATABASE_URL;
   const cluster = external ? null : await startThrowawayPostgres();
   try {
-    await benchDatabase('PostgreSQL', external ?? cluster!.url);
+    await onDatabase('PostgreSQL', external ?? cluster!.url, bench);
   } finally {
     cluster?.stop();
   }
 }
-if (parts.includes('crowd')) await runCrowdBench();
-if (parts.includes('sync')) await runSyncBench();
-if (parts.includes('lighthouse')) await runLighthouseBench();
-if (parts.includes('offline')) await runOfflineBench();
-if (parts.includes('invitations')) await runInvitationsBench();
-if (parts.includes('door')) await runDoorBench();
+
+const PARTS: Record<string, () => Promise<void>> = {
+  reads: () => onDatabases(benchReads),
+  load: () => onDatabases(benchLoad),
+  crowd: runCrowdBench,
+  sync: runSyncBench,
+  lighthouse: runLighthouseBench,
+  offline: runOfflineBench,
+  invitations: runInvitationsBench,
+  door: runDoorBench,
+};
+
+/** `work`, or an error once `ms` have passed without it settling (it is not stopped: it cannot be). */
+function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+/** Runs the part `name`; resolves to why it failed (null: it printed its figures) and how long it took. */
+async function runPart(name: string): Promise<{ failure: string | null; seconds: number }> {
+  const started = performance.now();
+  const took = () => (performance.now() - started) / 1000;
+  const bench = PARTS[name];
+  if (!bench) return { failure: `no such part (the parts: ${Object.keys(PARTS).join(', ')})`, seconds: 0 };
+  out(`\n== ${name}${quick ? ' (BENCH_QUICK=1: small data and short runs; figures that show it runs)' : ''}`);
+  const before = figuresPrinted();
+  try {
+    await (quick ? within(bench(), QUICK_PART_LIMIT_MS) : bench());
+  } catch (error) {
+    return { failure: error instanceof Error ? (error.stack ?? error.message) : String(error), seconds: took() };
+  }
+  return { failure: figuresPrinted() === before ? 'it printed no figure' : null, seconds: took() };
+}
+
+const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(PARTS);
+const started = performance.now();
+const took: string[] = [];
+const failed: string[] = [];
+for (const name of names) {
+  const { failure, seconds } = await runPart(name);
+  took.push(`${name} ${seconds.toFixed(0)} s`);
+  if (failure !== null) {
+    failed.push(name);
+    logError(`\nbench part '${name}' failed: ${failure}`);
+  }
+}
+out(
+  `\nTook: ${took.join(', ')}; in all ${((performance.now() - started) / 1000).toFixed(0)} s` +
+    (quick ? ' (BENCH_QUICK=1)' : ''),
+);
+if (failed.length > 0) logError(`Bench parts that failed: ${failed.join(', ')}`);
+// Whatever a part that did not finish still holds (servers, browsers, the build) ends with this process.
+process.exit(failed.length > 0 ? 1 : 0);

@@ -6,7 +6,8 @@
  * - reading everything an event page shows from the local replica: cold and warm;
  * - the first-paint reads (sync/first-paint.ts, no replica) against waiting for the replica, and what
  *   each costs in JavaScript (docs/decisions/004-first-paint.md).
- * BENCH_SYNC_WRITES (40) sets how many writes the latency figure is taken from.
+ * BENCH_SYNC_WRITES (40) sets how many writes the latency figure is taken from. BENCH_QUICK=1 runs on
+ * the demo content as it is, with one fresh browser for each first visit, 5 writes and 5 reads.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -14,15 +15,20 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { DEMO_ADMIN, startBackend, type RunningBackend } from '../server/backend.ts';
-import { findChromium } from '../scripts/machine.ts';
+import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
+import { startBenchBackend } from './backend.ts';
+import { findChromium, freePort } from '../scripts/machine.ts';
 import { serveHarnessPage } from '../tests/sync/support/harness-page.ts';
 import type { SyncDriverApi, TableName } from '../tests/sync/support/driver.ts';
 import { PUBLIC_TABLES, TABLES } from '../tests/sync/support/driver.ts';
-import { HARNESS_AUTH_LIMITS } from '../tests/support/auth-limits.ts';
+import { CHROMIUM_ARGS, figure, median, out, quick } from './figures.ts';
+import { percentile } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const writes = Number(process.env.BENCH_SYNC_WRITES ?? 40);
+const writes = Number(process.env.BENCH_SYNC_WRITES ?? (quick ? 5 : 40));
+/** Fresh browsers for the first-visit figures, and reads of the event page from the replica. */
+const freshBrowsers = quick ? 1 : 3;
+const pageReads = quick ? 5 : 21;
 /** Parents before children, so copies of a row always find their copied parents. */
 const COPY_ORDER: TableName[] = [
   'events',
@@ -37,21 +43,6 @@ const COPY_ORDER: TableName[] = [
   'testimonials',
   'videos',
 ];
-
-function out(line = ''): void {
-  process.stdout.write(`${line}\n`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-function median(values: number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-}
 
 /** Adds nine copies of every replicated row (new ids, references to the copied parents, unique slugs). */
 export async function scaleTenfold(backend: RunningBackend): Promise<number> {
@@ -76,6 +67,12 @@ export async function scaleTenfold(backend: RunningBackend): Promise<number> {
       `insert into public.${table} (${names}) select ${values} from public.${table} t cross join generate_series(1, 9) as k`,
     );
   }
+  return liveDocuments(backend);
+}
+
+/** The rows a visitor's replica holds once full. */
+async function liveDocuments(backend: RunningBackend): Promise<number> {
+  const db = backend.services.db;
   const counts = await Promise.all(
     PUBLIC_TABLES.map((table) =>
       db.query<{ n: number }>(`select count(*)::int as n from public.${table} where not _deleted`),
@@ -108,7 +105,7 @@ interface Config {
 
 async function firstFullSync(browser: Browser, harnessUrl: string, config: Config, documents: number) {
   out(`\nfirst full sync of a visitor's replica (${documents} live documents in ${PUBLIC_TABLES.length} tables)`);
-  for (let run = 1; run <= 3; run += 1) {
+  for (let run = 1; run <= freshBrowsers; run += 1) {
     const page = await openPage(browser, harnessUrl);
     const ms = await page.evaluate(
       async ({ config, tables, name }) => {
@@ -121,7 +118,7 @@ async function firstFullSync(browser: Browser, harnessUrl: string, config: Confi
     );
     let stored = 0;
     for (const table of PUBLIC_TABLES) stored += await call(page, 'count', table);
-    out(
+    figure(
       `  run ${run}: ${(ms / 1000).toFixed(2)} s, ${(stored / (ms / 1000)).toFixed(0)} documents/s (${stored} stored)`,
     );
     await page.context().close();
@@ -160,7 +157,7 @@ async function writeToArrival(browser: Browser, harnessUrl: string, config: Conf
   }
   latencies.sort((a, b) => a - b);
   out(`\nadmin write -> visitor replica through realtime (${writes} writes, one at a time)`);
-  out(`  p50 ${percentile(latencies, 50)} ms   p95 ${percentile(latencies, 95)} ms   max ${latencies.at(-1)} ms`);
+  figure(`  p50 ${percentile(latencies, 50)} ms   p95 ${percentile(latencies, 95)} ms   max ${latencies.at(-1)} ms`);
   await admin.context().close();
   return visitor;
 }
@@ -173,14 +170,14 @@ async function eventPageFromReplica(visitor: Page, backend: RunningBackend) {
   const slug = rows[0]!.slug;
   const timings: number[] = [];
   let found = 0;
-  for (let i = 0; i < 21; i += 1) {
+  for (let i = 0; i < pageReads; i += 1) {
     const { ms, rows: count } = await call(visitor, 'readEventPage', slug);
     timings.push(ms);
     found = count;
   }
   const [cold, ...warm] = timings;
   out(`\nreading an event page from the local replica (${slug}: ${found} rows)`);
-  out(`  first read ${cold!.toFixed(1)} ms   then median ${median(warm).toFixed(1)} ms (${warm.length} reads)`);
+  figure(`  first read ${cold!.toFixed(1)} ms   then median ${median(warm).toFixed(1)} ms (${warm.length} reads)`);
   await visitor.context().close();
   return slug;
 }
@@ -188,7 +185,7 @@ async function eventPageFromReplica(visitor: Page, backend: RunningBackend) {
 async function firstPaint(browser: Browser, harnessUrl: string, config: Config, slug: string) {
   const direct: { upcomingMs: number; eventPageMs: number }[] = [];
   const replica: { eventsMs: number; allMs: number }[] = [];
-  for (let run = 1; run <= 3; run += 1) {
+  for (let run = 1; run <= freshBrowsers; run += 1) {
     const page = await openPage(browser, harnessUrl);
     direct.push(await call(page, 'firstPaint', config, slug));
     await page.context().close();
@@ -208,11 +205,11 @@ async function firstPaint(browser: Browser, harnessUrl: string, config: Config, 
     );
     await fresh.context().close();
   }
-  out(`\nfirst visit: data for the first paint (median of 3 fresh browsers)`);
-  out(`  first-paint read, upcoming events:       ${median(direct.map((d) => d.upcomingMs)).toFixed(0)} ms`);
-  out(`  first-paint read, event page with embeds: ${median(direct.map((d) => d.eventPageMs)).toFixed(0)} ms`);
-  out(`  replica: open + first pull of events:     ${median(replica.map((r) => r.eventsMs)).toFixed(0)} ms`);
-  out(`  replica: open + first pull of all tables: ${median(replica.map((r) => r.allMs)).toFixed(0)} ms`);
+  out(`\nfirst visit: data for the first paint (median of ${freshBrowsers} fresh browsers)`);
+  figure(`  first-paint read, upcoming events:       ${median(direct.map((d) => d.upcomingMs)).toFixed(0)} ms`);
+  figure(`  first-paint read, event page with embeds: ${median(direct.map((d) => d.eventPageMs)).toFixed(0)} ms`);
+  figure(`  replica: open + first pull of events:     ${median(replica.map((r) => r.eventsMs)).toFixed(0)} ms`);
+  figure(`  replica: open + first pull of all tables: ${median(replica.map((r) => r.allMs)).toFixed(0)} ms`);
 }
 
 /**
@@ -266,21 +263,19 @@ async function bundleSizes() {
   ];
   for (const [label, module, names] of paths) {
     const size = await bundleSize(module, names);
-    out(`  ${label.padEnd(18)} ${size.minified.toFixed(0).padStart(5)} KB   gzip ${size.gzipped.toFixed(1)} KB`);
+    figure(`  ${label.padEnd(18)} ${size.minified.toFixed(0).padStart(5)} KB   gzip ${size.gzipped.toFixed(1)} KB`);
   }
 }
 
 export async function runSyncBench(): Promise<void> {
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
-  const harness = await serveHarnessPage(0);
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const backend = await startBenchBackend();
+  // A port of its own: the harness is built into a folder named by its port (.test-data/sync-harness-<port>).
+  const harness = await serveHarnessPage(await freePort());
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
-    const documents = await scaleTenfold(backend);
+    const documents = quick ? await liveDocuments(backend) : await scaleTenfold(backend);
     const config = { supabaseUrl: backend.url, anonKey: backend.anonKey };
-    out(`\nsync engine · PGlite · demo content x10 · Chromium ${browser.version()}`);
+    out(`\nsync engine · PGlite · demo content${quick ? '' : ' x10'} · Chromium ${browser.version()}`);
     await firstFullSync(browser, harness.url, config, documents);
     const visitor = await writeToArrival(browser, harness.url, config, backend);
     const slug = await eventPageFromReplica(visitor, backend);

@@ -1,7 +1,9 @@
 /**
  * `npm test`: unit and integration tests on PGlite, the integration tests again on a throwaway
  * PostgreSQL cluster, then the browser tests in Chromium against `npm start`'s servers and, beside
- * them, the sync engine's browser tests and the stories of tests/engines/ in Firefox ESR and WebKitGTK. It finds what it needs on the machine and,
+ * them, the sync engine's browser tests and the stories of tests/engines/ in Firefox ESR and WebKitGTK,
+ * then every part of `npm run bench` once in its quick mode (BENCH_QUICK=1, bench/run.ts): a
+ * benchmark that no longer runs fails the run. It finds what it needs on the machine and,
  * on Debian as root, installs what is missing (chromium, postgresql, firefox-esr, webkit2gtk-driver,
  * xvfb). It ends with how long each part took, the tests that passed only on their retry (CI
  * retries a browser test once; Vitest retries none), and one line `Tests: N passed, N failed` summing
@@ -15,7 +17,7 @@
  * The stress mode shows that the browser tests hold on a busy machine: TEST_REPEAT=<n> runs every
  * browser test and engine story n times, and TEST_LOAD=<n> keeps n processes busy beside them (one
  * per core takes the machine's whole attention away half the time). With either, nothing is
- * retried, so that every failure counts.
+ * retried, so that every failure counts, and the quick benchmarks do not run.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -217,6 +219,21 @@ async function browserPhase(): Promise<void> {
       if (code !== 0) failedRuns += 1;
       count(report, 'engines');
     });
+  // Every part of `npm run bench` once, quickly (bench/run.ts), so that one that stops working fails
+  // the run. Its servers take ports the system picks (below them, by the design of
+  // tests/support/ports.ts, lie the browser tests' ports) and its build and data go to folders of
+  // its own under .test-data/.
+  const quickBench = (outputFile?: string) =>
+    timed('benchmarks (quick)', async () => {
+      if (!outputFile) log('\n=== the quick benchmarks (bench/run.ts)');
+      const code = await run('npx', ['tsx', 'bench/run.ts'], { BENCH_QUICK: '1' }, outputFile);
+      // One test in the summary's count: its output names the part that failed.
+      if (code === 0) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        failedRuns += 1;
+      }
+    });
 
   if (chromium) browsersRun.push(browserVersion(chromium));
   const besideFile = path.join(root, '.test-data', `beside-${process.pid}.log`);
@@ -224,12 +241,15 @@ async function browserPhase(): Promise<void> {
   const beside = [
     ...(chromium ? ['the sync tests in Chromium'] : []),
     ...(others.length ? [`the stories in ${others.join(', ')}`] : []),
+    ...(stress ? [] : ['the quick benchmarks']),
   ];
   log(chromium ? `\n=== browser tests (${browsersRun[0]})` : `\n=== stories in ${others.join(', ')} (tests/engines)`);
   if (chromium && beside.length > 0) log(`Beside them, ${beside.join(', then ')}: printed when done (${besideFile})`);
   const besideChain = async () => {
     if (chromium) await playwright('sync', 'sync tests', besideFile);
     if (others.length) await engines(chromium ? besideFile : undefined);
+    // The stress mode is about the browser tests on a busy machine: the benchmarks would only add to it.
+    if (!stress) await quickBench(chromium ? besideFile : undefined);
   };
   await Promise.all([chromium ? playwright('e2e', 'browser tests') : Promise.resolve(), besideChain()]);
   if (chromium && existsSync(besideFile)) {

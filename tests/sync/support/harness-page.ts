@@ -2,6 +2,7 @@
  * Builds the sync harness page (tests/sync/harness) with Vite, as production code is built, and
  * serves the files on a port. Used by the `sync` Playwright project's server and by bench/sync.ts.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
@@ -39,5 +40,11 @@ export async function serveHarnessPage(port: number): Promise<HarnessPage> {
   });
   const address = server.httpServer.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  return { url: `http://localhost:${actualPort}`, close: () => server.close() };
+  return {
+    url: `http://localhost:${actualPort}`,
+    close: async () => {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
 }
