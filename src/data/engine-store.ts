@@ -4,8 +4,8 @@
  * (offline, or the back office). A visitor's replica runs in a dedicated worker
  * (replica-in-worker.ts), so RxDB, Dexie and supabase-js never load on a visitor's main thread; a
  * browser that cannot run it there runs it in the page, and so does WebKit, where a worker's writes
- * would outlive a page frozen in the back-forward cache (release-storage-on-page-hide.ts). An admin's runs in the page (replica.ts,
- * fetched with `import()`). One replica per tab at a time: RxDB's open edition counts collections
+ * would outlive a page frozen in the back-forward cache (release-storage-on-page-hide.ts). An
+ * admin's runs in the page (replica.ts, fetched with `import()`). One replica per tab at a time: RxDB's open edition counts collections
  * across databases, so a visitor's replica is closed before an admin's opens (design.md "Sync").
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
