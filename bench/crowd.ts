@@ -3,8 +3,8 @@
  * survive a crowd"). Three processes, as in production, where the app server stands in front of a
  * hosted backend: the local backend on PGlite with the demo content and its guest-message schedule
  * (tests/support/backend-process.ts), the app server on the build (bench/crowd-app-server.ts), and
- * this one, which runs closed loops as bench/load.ts does for BENCH_LOAD_SECONDS (60; 5 with
- * BENCH_QUICK=1):
+ * this one, which runs closed loops as bench/load.ts does for BENCH_LOAD_SECONDS (60; 3 with
+ * BENCH_QUICK=1, which also runs a quarter of the readers and writers):
  * - 200 readers of public pages: 120 on today's event page (the seed's edition of today), 16 each on
  *   the home page, past highlights, the calendar, the sponsors and the next two editions' pages. A
  *   page came back without its data when it lacks the answers the server renders into it
@@ -36,9 +36,11 @@ import { onBuiltApp } from './built-app.ts';
 import { figure, loadAverage, out, quick } from './figures.ts';
 import { percentile } from './load.ts';
 
-const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 5 : 60));
-const READERS = 200;
-const WRITERS = 20;
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? (quick ? 3 : 60));
+/** A quarter of the crowd in the quick mode, which runs beside the browser tests in `npm test`. */
+const READERS = quick ? 50 : 200;
+const TODAY_READERS = (READERS * 3) / 5;
+const WRITERS = quick ? 4 : 20;
 /** More pending requests than the approvers can get through in the run. */
 const APPROVAL_POOL = 250 * seconds;
 const WITH_DATA = Buffer.from(`id="${SEED_ELEMENT_ID}"`);
@@ -181,7 +183,7 @@ async function crowd(distDir: string): Promise<void> {
       '/sponsors',
       ...scene.upcomingSlugs.map((slug) => `/events/${slug}`),
     ];
-    const pathOf = (reader: number) => (reader < 120 ? todayPage : others[reader % others.length]!);
+    const pathOf = (reader: number) => (reader < TODAY_READERS ? todayPage : others[reader % others.length]!);
 
     for (const page of [todayPage, ...others]) await (await fetch(`${appUrl}${page}`)).text();
 

@@ -28,11 +28,12 @@
  *
  * BENCH_QUICK=1, the quick mode, is for showing that every part still runs, and `npm test` runs it
  * (scripts/test.ts) so that a benchmark that stops working fails the suite instead of rotting
- * unseen: each part once, with small data and short runs (1 s per reads run, 5 s of load and of
- * crowd, the demo content unscaled, one browser or run where the full run takes several, Lighthouse
- * on the home page only; each part's module says what it does then), on PGlite only, and a part
- * that has not finished after QUICK_PART_LIMIT_MS fails too. Its figures are printed as in the full
- * run, under a note that they come from the quick mode; they say nothing about the app's speed.
+ * unseen: each part once, with small data and short runs (1 s per reads run, 5 s of load, 3 s of
+ * a quarter of the crowd, the demo content unscaled, one browser or run where the full run takes
+ * several, Lighthouse on the home page only; each part's module says what it does then), on PGlite
+ * only, and a part that has not finished after QUICK_PART_LIMIT_MS fails too. Its figures are
+ * printed as in the full run, under a note that they come from the quick mode; they say nothing
+ * about the app's speed.
  */
 import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
 import { logError } from '../server/log.ts';

@@ -55,6 +55,18 @@ export const toast = {
 };
 
 /**
+ * Fetches sonner ahead of the first toast, where toasts answer the user's work (the back office):
+ * loaded once, they show offline too, also where no service worker keeps their chunk yet (a first
+ * visit whose connection drops before the worker has installed). Public pages keep loading it with
+ * their first toast.
+ */
+export function preloadToasts(): void {
+  loadSonner().catch(() => {
+    // Offline already: the first toast tries again.
+  });
+}
+
+/**
  * The destructive 'Error' toast for a failed action, with the thrown value in words as its
  * description (`errorMessage`: with `fallback`, that text when the error has none).
  */

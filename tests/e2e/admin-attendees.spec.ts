@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, expect, test, unique, type Api } from './support/fixtures.ts';
 import { testPort } from '../support/ports.ts';
 
@@ -53,8 +53,7 @@ test.afterEach(async ({ api }) => {
 });
 
 async function openAttendees(page: Page) {
-  await signInAsAdmin(page);
-  await page.goto('/admin/attendees');
+  await openAsAdmin(page, '/admin/attendees');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Attendees', exact: true })).toBeVisible();
 }

@@ -4,14 +4,13 @@
  */
 import type { Page } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { createAttendee, createEvent } from './support/builders.ts';
 
 import { axe, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 async function openEventsPage(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.getByRole('link', { name: 'Events', exact: true }).first().click();
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
 }

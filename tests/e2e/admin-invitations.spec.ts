@@ -6,7 +6,7 @@
  * the guest mail sender running, their message is in the local mailbox).
  */
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { createEvent, slugOf, type EventRow } from './support/builders.ts';
 import { API_URL, axe, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -67,8 +67,7 @@ async function serverRequests(api: Api, ids: string[]): Promise<Map<string, Requ
 }
 
 async function openInvitations(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.goto('/admin/invitations');
+  await openAsAdmin(page, '/admin/invitations');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Invitations', exact: true })).toBeVisible();
 }
@@ -181,8 +180,7 @@ test("the event's capacity is checked, saved and shown as its seats on the event
   await createRequest(api, event, { status: 'invited' });
   const pending = await createRequest(api, event, { name: unique('Tom Tab') });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   await page.getByRole('button', { name: `Edit ${event.title}` }).click();
   const capacity = page.getByLabel('Capacity');

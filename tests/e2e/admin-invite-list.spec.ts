@@ -5,7 +5,7 @@
  * once offline with the sync after reconnecting.
  */
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 // Local writes and their answers can take seconds while other suites load the machine.
@@ -48,8 +48,7 @@ async function eventWithRequests(api: Api, statuses: readonly string[]) {
 }
 
 async function openInviteDialog(page: Page, eventId: string) {
-  await signInAsAdmin(page);
-  await page.goto('/admin/invitations');
+  await openAsAdmin(page, '/admin/invitations');
   await waitForAdminReplica(page);
   await page.getByRole('button', { name: 'Invite guests' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite guests from a list' });
@@ -217,8 +216,7 @@ test("an event's Invitations tab invites a list to that event, and lists the gue
   const { event } = await eventWithRequests(api, []);
   const guest = { name: unique('Tab Guest'), email: uniqueEmail('tab-guest') };
   linkedEmails.push(guest.email);
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   await page.getByRole('button', { name: `Edit ${event.title}` }).click();
   await page.getByRole('tab', { name: 'Invitations' }).click();

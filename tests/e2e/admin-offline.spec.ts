@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
-import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, signInAs, waitForAdminReplica } from './support/admin.ts';
 import { API_URL, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -22,8 +22,7 @@ test.describe.configure({ timeout: 180_000 });
 const eventually = expect.configure({ timeout: 45_000 });
 
 async function openEventsPage(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   // The offline reload needs the service worker in control of the page.
   await page.evaluate(async () => {

@@ -3,15 +3,14 @@
  * event's Sessions tab, with speakers chosen from the attendees.
  */
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { createAttendee, createEvent } from './support/builders.ts';
 
 import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 async function openSessionsPage(page: Page): Promise<void> {
-  await signInAsAdmin(page);
   // Sessions is a route, not a menu entry.
-  await page.goto('/admin/sessions');
+  await openAsAdmin(page, '/admin/sessions');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Sessions', exact: true })).toBeVisible();
 }
@@ -149,8 +148,7 @@ test("admin manages an event's sessions from its Sessions tab, starting from the
   });
   const title = unique('Roundtable');
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
   await page.getByRole('tab', { name: 'Sessions' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 /**
@@ -18,8 +18,7 @@ const PNG = Buffer.from(
 );
 
 async function openSponsorLibrary(page: Page) {
-  await signInAsAdmin(page);
-  await page.goto('/admin/sponsors');
+  await openAsAdmin(page, '/admin/sponsors');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Sponsor Library' })).toBeVisible();
 }

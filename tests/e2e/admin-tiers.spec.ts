@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 /**
@@ -12,8 +12,7 @@ async function axeOfPage(page: Page): Promise<string[]> {
 }
 
 async function openSponsorTiers(page: Page) {
-  await signInAsAdmin(page);
-  await page.goto('/admin/sponsor-tiers');
+  await openAsAdmin(page, '/admin/sponsor-tiers');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Sponsor Tiers' })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axe, unique, API_URL, type Api } from './support/fixtures.ts';
-import { signInAsAdmin } from './support/admin.ts';
+import { openAsAdmin } from './support/admin.ts';
 
 const NOT_ADMIN = "You don't have admin privileges. Contact an administrator to grant access.";
 
@@ -25,8 +25,7 @@ async function canSignIn(api: Api, email: string, password: string): Promise<boo
 }
 
 async function openUserManagement(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'User Management' }).click();
+  await openAsAdmin(page, '/admin/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 }
 

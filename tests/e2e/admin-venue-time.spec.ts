@@ -5,7 +5,7 @@
  * The stored instants are read back through the API as the demo admin.
  */
 import type { Locator, Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 // The machine is shared and slow; a sign-in, a first pull and a sync round trip take a while.
@@ -15,8 +15,7 @@ test.describe.configure({ timeout: 150_000 });
 const eventually = expect.configure({ timeout: 30_000 });
 
 async function openEventsPage(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
 }

@@ -7,7 +7,7 @@
  * 360 px, and that it opens on today's edition of the demo.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent, type AttendeeRow, type EventRow } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -53,8 +53,7 @@ async function openDevice(browser: Browser, label: string, eventId: string): Pro
     await hydrated();
     return response;
   };
-  await signInAsAdmin(page);
-  await page.goto(`/admin/check-in?event=${eventId}`);
+  await openAsAdmin(page, `/admin/check-in?event=${eventId}`);
   await waitForAdminReplica(page, 120_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -276,8 +275,7 @@ test("the check-in screen opens on today's edition, passes axe, and every contro
   context,
   api,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/check-in');
+  await openAsAdmin(page, '/admin/check-in');
   await waitForAdminReplica(page);
   // The demo's edition happening today is among the first offered (other tests may make events today).
   const select = page.getByLabel('Event', { exact: true });

@@ -8,7 +8,7 @@
  */
 import type { Page, Response } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { APP_URL, daysFromNow, expect as baseExpect, test, unique } from './support/fixtures.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -134,8 +134,7 @@ test('every public page, an admin edit and image upload, and an offline reload r
   await expect(profile).toHaveCount(0);
 
   // The demo admin edits the event and uploads a gallery image, online.
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   const renamed = `${title} (edited)`;
   await page.getByRole('button', { name: `Edit ${title}` }).click();

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent, type AttendeeRow, type EventRow } from './support/builders.ts';
 import { axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -55,8 +55,7 @@ function checkIn(api: Api, event: EventRow, row: Record<string, unknown>) {
 }
 
 async function open(page: Page, path: string): Promise<void> {
-  await signInAsAdmin(page);
-  await page.goto(path);
+  await openAsAdmin(page, path);
   await waitForAdminReplica(page);
 }
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
 import { writeQrVideo } from '../support/qr-codes.ts';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { createEvent } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -110,8 +110,7 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
       return response;
     };
-    await signInAsAdmin(page);
-    await page.goto(`/admin/check-in?event=${event.id}`);
+    await openAsAdmin(page, `/admin/check-in?event=${event.id}`);
     await waitForAdminReplica(page, 120_000);
     await page.getByLabel("This device's name").fill('Scanner phone');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -186,8 +185,7 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
 });
 
 test('without a camera the scanner says so plainly, and closes', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/admin/check-in');
+  await openAsAdmin(page, '/admin/check-in');
   await page.getByRole('button', { name: 'Scan code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Scan code' });
   await expect(dialog.getByRole('alert')).toHaveText(

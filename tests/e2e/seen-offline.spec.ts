@@ -96,8 +96,7 @@ test('a page opened again comes with its content in the page the service worker 
   await page.goto('/');
   await expect(page.locator('#events').getByText(title)).toBeVisible();
   await waitForServiceWorkerControl(page);
-  const keptPage = () =>
-    page.evaluate(async () => (await caches.match('/', { cacheName: 'pages' }))?.text() ?? '');
+  const keptPage = () => page.evaluate(async () => (await caches.match('/', { cacheName: 'pages' }))?.text() ?? '');
   await expect.poll(keptPage).toContain(title);
 
   await context.setOffline(true);
@@ -174,9 +173,7 @@ test('on a network that lets nothing through while the browser says online, the 
   // The replica's requests get no answer at all, so that only the page itself can find out that
   // the connection is back.
   await context.route(`${API_URL}/rest/v1/**`, (route) =>
-    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS
-      ? undefined
-      : route.continue(),
+    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS ? undefined : route.continue(),
   );
   await page.goto('/');
   await expect(page.locator('#events').getByRole('listitem').first()).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent, type EventRow } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect as baseExpect, test, type Api } from './support/fixtures.ts';
 
@@ -288,8 +288,7 @@ test.describe('the door, on a device in Los Angeles, at an event in Tokyo', () =
     const venueTime = timeOfDay(checkedInAt, 'Asia/Tokyo');
     expect(venueTime).not.toBe(timeOfDay(checkedInAt, 'America/Los_Angeles'));
 
-    await signInAsAdmin(page);
-    await page.goto(`/admin/check-in?event=${event.id}`);
+    await openAsAdmin(page, `/admin/check-in?event=${event.id}`);
     await waitForAdminReplica(page);
     await expect(page.getByText('All times are Tokyo time (JST, UTC+9)')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Event' })).toContainText(

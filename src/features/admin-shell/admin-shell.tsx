@@ -4,9 +4,10 @@
  * user without admin rights, and the page itself.
  */
 import { LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { SidebarProvider, SidebarTrigger } from '../../ui/sidebar.tsx';
+import { preloadToasts } from '../../ui/toaster.tsx';
 import { AdminMenu } from './admin-menu.tsx';
 
 export const NOT_ADMIN_WARNING = "You don't have admin privileges. Contact an administrator to grant access.";
@@ -22,6 +23,8 @@ export interface AdminShellProps {
 }
 
 export function AdminShell({ isAdmin, email, onSignOut, syncStatus, children }: AdminShellProps) {
+  // Saves answer with a toast, online or off.
+  useEffect(preloadToasts, []);
   return (
     <SidebarProvider>
       <div className="flex min-h-screen w-full bg-white">

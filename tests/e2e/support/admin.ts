@@ -4,7 +4,7 @@
  * synced'), so that lists show what the backend holds.
  */
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from './fixtures.ts';
+import { API_URL, DEMO_ADMIN, anonKey } from './fixtures.ts';
 
 /** Signs in through the /auth form (the demo admin by default) and waits for the back office. */
 export async function signInAs(page: Page, credentials: { email: string; password: string }): Promise<void> {
@@ -19,6 +19,31 @@ export async function signInAs(page: Page, credentials: { email: string; passwor
 /** Signs in as the demo admin (admin@example.com) through the /auth form and waits for /admin. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signInAs(page, DEMO_ADMIN);
+}
+
+/**
+ * Opens `path` as the demo admin coming back to a device they signed in on before: the page starts
+ * with the session supabase-js keeps in localStorage, as the sign-in form leaves it, got from the
+ * API's password grant. Costs a test one page load where signing in through the form costs three
+ * (the form, the dashboard it lands on, then `path`); the form itself is tested where it is the
+ * subject (auth.spec.ts, admin-shell.spec.ts).
+ */
+/** Where the app's supabase-js keeps the session (SESSION_STORAGE_KEY of src/data/supabase-client.ts). */
+const SESSION_STORAGE_KEY = 'cdo-vision-auth';
+
+export async function openAsAdmin(page: Page, path: string): Promise<void> {
+  const response = await fetch(`${API_URL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: await anonKey(), 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  if (!response.ok) throw new Error(`demo admin sign-in answered ${response.status}: ${await response.text()}`);
+  const session = (await response.json()) as { expires_in: number };
+  const stored = JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) + session.expires_in });
+  // localStorage belongs to the app's origin: set it from a same-origin page that runs no script.
+  await page.mainFrame().goto('/runtime-config.json');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, stored] as const);
+  await page.goto(path);
 }
 
 /**

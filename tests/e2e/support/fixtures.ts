@@ -38,7 +38,8 @@ export interface Api {
 }
 
 let anonKeyPromise: Promise<string> | undefined;
-function anonKey(): Promise<string> {
+/** The app's anon key, as its runtime-config.json gives it. */
+export function anonKey(): Promise<string> {
   anonKeyPromise ??= fetch(`${APP_URL}/runtime-config.json`)
     .then((response) => response.json() as Promise<{ supabaseAnonKey: string }>)
     .then((config) => config.supabaseAnonKey);
