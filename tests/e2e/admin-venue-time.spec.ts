@@ -392,8 +392,15 @@ test.describe('an admin whose computer is in Kolkata', () => {
       const list = page.getByRole('listbox', { name: 'Time zones' });
       await expect(picker).toHaveAttribute('aria-expanded', 'true');
       await expect(list.getByRole('option', { selected: true })).toHaveText(/^Kolkata — IST, UTC\+5:30/);
-      expect(await axe(page)).toEqual([]);
       await expect(list.getByRole('option', { name: /Calcutta/ })).toHaveCount(0);
+      // axe on the open list, narrowed to a few options of the same make: over all 400-odd it takes
+      // nine seconds on a quiet machine.
+      await page.keyboard.type('kol');
+      await expect(list.getByRole('option')).not.toHaveCount(0);
+      expect(await axe(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(picker).toHaveValue('Kolkata — IST, UTC+5:30');
+      await picker.focus();
 
       await page.keyboard.type('nowhere at all');
       await expect(page.getByRole('status').filter({ hasText: 'No time zone matches' })).toBeVisible();
