@@ -160,7 +160,41 @@ async function untilInteractive(page: Page, response: Awaited<ReturnType<Page['g
 /** Tables whose rows nobody deletes, not even the demo admin after a test. */
 const APPEND_ONLY_TABLES = new Set(['check_ins']);
 
-export const test = base.extend<{ api: Api }>({
+/** The demo admin's API client of one worker, and when it signed in. */
+interface AdminClient {
+  client: SupabaseClient;
+  anonKey: string;
+  signedInAt: number;
+}
+
+/** Signs in again past this age, well before the access token's hour runs out (stress runs take hours). */
+const RENEW_AFTER_MS = 30 * 60_000;
+
+async function signInAdminClient(held: AdminClient): Promise<void> {
+  const { error } = await held.client.auth.signInWithPassword(DEMO_ADMIN);
+  if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
+  held.signedInAt = Date.now();
+}
+
+export const test = base.extend<{ api: Api }, { adminClient: AdminClient }>({
+  // One sign-in per worker, not per test: each costs the backend a bcrypt comparison.
+  adminClient: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const key = await anonKey();
+      const client = createClient(API_URL, key, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
+        ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
+      });
+      const held: AdminClient = { client, anonKey: key, signedInAt: 0 };
+      await signInAdminClient(held);
+      await use(held);
+      // This client's session only: the browsers of the worker's tests have sessions of their own.
+      await client.auth.signOut({ scope: 'local' });
+    },
+    { scope: 'worker' },
+  ],
   baseURL: APP_URL,
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
@@ -177,16 +211,9 @@ export const test = base.extend<{ api: Api }>({
     };
     await use(page);
   },
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-  api: async ({}, use) => {
-    const key = await anonKey();
-    const admin = createClient(API_URL, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
-      ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
-    });
-    const { error } = await admin.auth.signInWithPassword(DEMO_ADMIN);
-    if (error) throw new Error(`demo admin sign-in failed: ${error.message}`);
+  api: async ({ adminClient }, use) => {
+    if (Date.now() - adminClient.signedInAt > RENEW_AFTER_MS) await signInAdminClient(adminClient);
+    const { client: admin, anonKey: key } = adminClient;
     const created: { table: string; id: string }[] = [];
     const remove = async (table: string, id: string) => {
       const { error: deleteError } = await admin.from(table).delete().eq('id', id);
@@ -225,7 +252,6 @@ export const test = base.extend<{ api: Api }>({
     }
     const failed = left.find((row) => row.refusal?.code !== STILL_IN_USE);
     if (failed) throw new Error(`delete ${failed.table} ${failed.id}: ${failed.refusal?.message}`);
-    await admin.auth.signOut();
   },
 });
 
