@@ -50,7 +50,7 @@ afterAll(async () => {
 
 const unique = () => randomBytes(4).toString('hex');
 
-async function ok<T>(promise: PromiseLike<{ data: T | null; error: { message: string } | null }>): Promise<T> {
+async function ok<T>(promise: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<T> {
   const { data, error } = await promise;
   if (error) throw new Error(error.message);
   return data as T;
@@ -480,7 +480,7 @@ describe('feedback', () => {
   });
 
   it('an admin publishes a consented quote as a testimonial; a quote without consent never is', async () => {
-    const [response] = await ok(admin.from('feedback_responses').select('id, testimonial_id').eq('event_id', event.id));
+    const [response] = await ok<{ id: string }[]>(admin.from('feedback_responses').select('id, testimonial_id').eq('event_id', event.id));
     const id = await ok(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
     const testimonial = await ok(
       admin.from('testimonials').select('event_id, name, job_title, company, quote, rating').eq('id', id).single(),
@@ -519,7 +519,7 @@ describe('feedback', () => {
       expect((await client.rpc('submit_feedback', { token, answer: { rating: 1 } })).error).not.toBeNull();
       expect((await client.rpc('event_guest_messages', { target_event: event.id })).error).not.toBeNull();
       expect((await client.rpc('queue_event_messages', {})).error).not.toBeNull();
-      const [response] = await ok(admin.from('feedback_responses').select('id').eq('event_id', event.id));
+      const [response] = await ok<{ id: string }[]>(admin.from('feedback_responses').select('id').eq('event_id', event.id));
       expect((await client.rpc('publish_feedback_quote', { response_id: response!.id })).error).not.toBeNull();
     }
     // The public rows a visitor's replica starts from carry no answer and no token.
