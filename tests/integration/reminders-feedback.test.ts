@@ -390,14 +390,12 @@ describe('feedback', () => {
     await checkIn(event.id, came.id); // a second phone
     const wrong = await checkIn(event.id, undone.id);
     await ok(
-      admin
-        .from('check_ins')
-        .insert({
-          event_id: event.id,
-          undoes: wrong,
-          device_id: 'front-desk',
-          checked_in_at: new Date().toISOString(),
-        }),
+      admin.from('check_ins').insert({
+        event_id: event.id,
+        undoes: wrong,
+        device_id: 'front-desk',
+        checked_in_at: new Date().toISOString(),
+      }),
     );
     const walkInEmail = `walk-in-${unique()}@corp.example`;
     await ok(
@@ -480,7 +478,9 @@ describe('feedback', () => {
   });
 
   it('an admin publishes a consented quote as a testimonial; a quote without consent never is', async () => {
-    const [response] = await ok<{ id: string }[]>(admin.from('feedback_responses').select('id, testimonial_id').eq('event_id', event.id));
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id, testimonial_id').eq('event_id', event.id),
+    );
     const id = await ok(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
     const testimonial = await ok(
       admin.from('testimonials').select('event_id, name, job_title, company, quote, rating').eq('id', id).single(),
@@ -519,7 +519,9 @@ describe('feedback', () => {
       expect((await client.rpc('submit_feedback', { token, answer: { rating: 1 } })).error).not.toBeNull();
       expect((await client.rpc('event_guest_messages', { target_event: event.id })).error).not.toBeNull();
       expect((await client.rpc('queue_event_messages', {})).error).not.toBeNull();
-      const [response] = await ok<{ id: string }[]>(admin.from('feedback_responses').select('id').eq('event_id', event.id));
+      const [response] = await ok<{ id: string }[]>(
+        admin.from('feedback_responses').select('id').eq('event_id', event.id),
+      );
       expect((await client.rpc('publish_feedback_quote', { response_id: response!.id })).error).not.toBeNull();
     }
     // The public rows a visitor's replica starts from carry no answer and no token.
@@ -589,5 +591,74 @@ describe('feedback', () => {
     );
     expect((await feedback({ token, answer: { rating: 1, quote_consent: false } })).status).toBe(409);
     expect((await feedback({ token })).body).toMatchObject({ open: false });
+  });
+});
+
+describe('demo content', () => {
+  let demo: TestBackend;
+  beforeAll(async () => {
+    demo = await startTestBackend({ seedWhenFresh: true, config: { guestMessagesIntervalMs: 0 } });
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it('has a past edition with feedback of each kind and two testimonials from it, and an upcoming one with reminders scheduled', async () => {
+    const { rows: paris } = await demo.services.db.query<{
+      checked_in: number;
+      answered: number;
+      consented: number;
+      without_consent: number;
+      published: number;
+      comments: number;
+    }>(
+      `select (select count(distinct c.attendee_id)::int from public.check_ins c where c.event_id = e.id) as checked_in,
+              count(*)::int as answered,
+              count(*) filter (where fr.quote_consent and fr.quote is not null)::int as consented,
+              count(*) filter (where not fr.quote_consent and fr.quote is not null)::int as without_consent,
+              count(t.id)::int as published,
+              count(*) filter (where fr.do_differently is not null)::int as comments
+         from public.events e
+         join public.feedback_responses fr on fr.event_id = e.id
+         left join public.testimonials t on t.id = fr.testimonial_id and not t._deleted
+        where e.title like '%Paris%'
+        group by e.id`,
+    );
+    expect(paris).toEqual([
+      { checked_in: 10, answered: 8, consented: 3, without_consent: 1, published: 2, comments: 5 },
+    ]);
+    // The published ones are public testimonials of the edition, with the guest's own record.
+    const anon = demo.anonClient();
+    const { data: testimonials } = await anon
+      .from('testimonials')
+      .select('name')
+      .like('quote', 'Thirty people who do my job%');
+    expect(testimonials).toHaveLength(1);
+    const { rows: linked } = await demo.services.db.query<{ name: string; same_photo: boolean }>(
+      `select t.name, t.photo_url is not distinct from a.photo_url as same_photo
+         from public.feedback_responses fr
+         join public.testimonials t on t.id = fr.testimonial_id
+         join public.attendees a on a.id = fr.attendee_id and a.name = t.name`,
+    );
+    expect(linked).toHaveLength(2);
+    expect(linked.every((row) => row.same_photo)).toBe(true);
+
+    // London's guests have both reminders ahead of them; nothing is due now, and nobody of the
+    // past editions is asked for feedback (Paris ended 20 days ago).
+    const { rows: london } = await demo.services.db.query<{ guests: number; day_before: boolean; morning: boolean }>(
+      `select count(r.id)::int as guests, bool_and(e.reminder_day_before) as day_before, bool_and(e.reminder_morning) as morning
+         from public.events e
+         join public.invite_requests r on r.event_id = e.id and r.status in ('approved', 'invited')
+        where e.title like '%London%'`,
+    );
+    expect(london[0]!.guests).toBeGreaterThan(0);
+    expect(london[0]).toMatchObject({ day_before: true, morning: true });
+    await ok(demo.serviceClient().rpc('queue_event_messages', {}));
+    const { rows: unsent } = await demo.services.db.query<{ kind: string }>(
+      `select kind from private.guest_messages where sent_at is null and cancelled_at is null
+          and kind in ('reminder_day_before', 'reminder_morning', 'feedback_request')`,
+    );
+    expect(unsent.filter((row) => row.kind === 'feedback_request')).toEqual([]);
+    expect(unsent.filter((row) => row.kind === 'reminder_day_before')).toEqual([]);
   });
 });
