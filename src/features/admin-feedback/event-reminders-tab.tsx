@@ -54,6 +54,7 @@ export function EventRemindersTab({ eventId }: { eventId: string }) {
   const zone = eventTimeZone(event);
   const schedule = reminderSchedule(event);
   const feedbackAt = feedbackRequestAt(event);
+  const started = new Date(event.start_date).getTime() <= Date.now();
   const save = (change: Parameters<typeof patch<'events'>>[2]) =>
     void patch('events', eventId, change).catch(toastError);
 
@@ -78,9 +79,11 @@ export function EventRemindersTab({ eventId }: { eventId: string }) {
                   <p className="text-sm text-slate-700">
                     {!reminder.on
                       ? 'Off: not sent'
-                      : reminder.beforeStart
-                        ? `Reminders: ${formatScheduleTime(reminder.at, zone)} to ${guestCount(remindable)}`
-                        : 'Not sent: the event starts before then'}
+                      : started
+                        ? 'The event has started: no more reminders'
+                        : reminder.beforeStart
+                          ? `Reminders: ${formatScheduleTime(reminder.at, zone)} to ${guestCount(remindable)}`
+                          : 'Not sent: the event starts before then'}
                   </p>
                 </div>
                 <label htmlFor={switchId} className="flex items-center gap-2 text-sm font-medium">
