@@ -103,6 +103,8 @@ test.describe('the guest', () => {
   }) => {
     const { event, guests } = await pastEditionWithGuests(api, ['Ada Present']);
     const [guest] = guests as [Guest];
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
 
     // The mail, as the guest reads it.
     await page.goto(`${API_URL}/mailbox`);
@@ -118,6 +120,7 @@ test.describe('the guest', () => {
     const link = page.locator('pre').getByRole('link', { name: /#feedback=/ });
     const href = await link.getAttribute('href');
     expect(href).toMatch(new RegExp(`/events/${event.slug}#feedback=[0-9a-f]{64}$`));
+    const token = /#feedback=([0-9a-f]{64})$/.exec(href!)![1]!;
     await page.goto(href!.replace(/^https?:\/\/[^/]+/, ''));
 
     const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });

@@ -180,7 +180,7 @@ function ResponseCard({ response, name, published, sessionTitle }: ResponseCardP
     <li className="rounded-lg border border-slate-200 p-4" aria-label={`Feedback from ${name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium">{name}</p>
-        <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${response.rating} out of 5`}>
+        <span role="img" className="flex items-center gap-1 text-sm" aria-label={`Rated ${response.rating} out of 5`}>
           {Array.from({ length: 5 }, (_, index) => (
             <Star
               key={index}
@@ -188,7 +188,7 @@ function ResponseCard({ response, name, published, sessionTitle }: ResponseCardP
               className={`h-4 w-4 ${index < response.rating ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`}
             />
           ))}
-        </p>
+        </span>
       </div>
       {sessionTitle ? <p className="mt-1 text-sm text-slate-700">Most valuable: {sessionTitle}</p> : null}
       {response.do_differently ? (
