@@ -5,7 +5,7 @@
  * columns, written to the admin's replica like any other edit (offline too; they sync); what was
  * sent is read online (src/data/event-feedback.ts).
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
 import { useEventGuestMessages, type EventGuestMessage } from '../../data/event-feedback.ts';
 import { useRoster } from '../../data/use-roster.ts';
@@ -35,6 +35,8 @@ export function EventRemindersTab({ eventId }: { eventId: string }) {
   const { guests } = useRoster(eventId);
   const { patch } = useAdminActions();
   const delayId = useId();
+  // When the tab was opened: an event that starts while it is open is told apart on the next opening.
+  const [openedAt] = useState(() => Date.now());
   const event = events?.find((row) => row.id === eventId);
 
   // Approved and invited guests still on the event: who a reminder goes to.
@@ -54,7 +56,7 @@ export function EventRemindersTab({ eventId }: { eventId: string }) {
   const zone = eventTimeZone(event);
   const schedule = reminderSchedule(event);
   const feedbackAt = feedbackRequestAt(event);
-  const started = new Date(event.start_date).getTime() <= Date.now();
+  const started = new Date(event.start_date).getTime() <= openedAt;
   const save = (change: Parameters<typeof patch<'events'>>[2]) =>
     void patch('events', eventId, change).catch(toastError);
 
