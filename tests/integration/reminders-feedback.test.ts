@@ -300,6 +300,15 @@ describe('reminders', () => {
     // The event has started.
     await queueAt('2047-06-10T08:00:00Z');
     expect(await outboxOf(event.id)).toEqual([]);
+    // An early start, before the morning reminder's 7:00: that reminder never goes.
+    const early = await createEvent({
+      start_date: '2047-06-12T06:00:00Z',
+      end_date: '2047-06-12T10:00:00Z',
+      time_zone: 'UTC',
+    });
+    await invite(early.id, 'approved');
+    await queueAt('2047-06-12T07:30:00Z');
+    expect(await outboxOf(early.id)).toEqual([]);
 
     // Queued, then switched off before it went: cancelled.
     const later = await createEvent({
