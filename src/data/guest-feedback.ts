@@ -203,6 +203,8 @@ export interface GuestFeedbackState {
   form: FeedbackForm | null;
   /** The answer waiting to be sent, if any. */
   queued: FeedbackAnswer | null;
+  /** True once an attempt to send the waiting answer has failed (not while the first is under way). */
+  held: boolean;
   problem: FeedbackProblem | null;
 }
 
@@ -221,5 +223,10 @@ export function useGuestFeedback(token: string): GuestFeedbackState {
     return () => window.removeEventListener('online', again);
   }, [token]);
   const entry = store?.[token];
-  return { form: entry?.form ?? null, queued: entry?.queued?.answer ?? null, problem: problems.get(token) ?? null };
+  return {
+    form: entry?.form ?? null,
+    queued: entry?.queued?.answer ?? null,
+    held: (entry?.queued?.attempts ?? 0) > 0,
+    problem: problems.get(token) ?? null,
+  };
 }

@@ -31,7 +31,7 @@ export interface FeedbackDialogProps {
 const RATING_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProps) {
-  const { form, queued, problem } = useGuestFeedback(token);
+  const { form, queued, held, problem } = useGuestFeedback(token);
   const online = useOnline();
   const [submitted, setSubmitted] = useState(false);
   const status = useRef<HTMLDivElement>(null);
@@ -53,7 +53,7 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
       className="max-w-xl"
     >
       <div ref={status} tabIndex={-1} role="status" className="outline-none">
-        {waiting ? (
+        {waiting && (held || !online) ? (
           <div className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
             <p className="font-semibold">Your feedback will be sent when you are back online</p>
             <p className="mt-1 text-sm">
