@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { freshPostgresDatabase, startTestBackend, type TestBackend } from '../support/backend.ts';
 import { decodeQrPng } from '../support/qr-codes.ts';
 import { GUEST_CODE_CONTENT_ID } from '../../supabase/functions/_shared/guest-messages.ts';
@@ -458,7 +458,19 @@ describe('feedback', () => {
     expect(request!.html).toContain(`#feedback=${token}`);
   });
 
-  it('the link opens the form, takes the answer, and the same link changes it until feedback closes', async () => {
+  it('the link opens the form, takes the answer, and the same link changes it until feedback closes; the token is in no log', async () => {
+    // The backend runs in this process: whatever it logs (its terminal, a function's console, which
+    // is the function log on hosted Supabase) passes through here.
+    const written: string[] = [];
+    const record = (...parts: unknown[]) => void written.push(parts.map(String).join(' '));
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (record(chunk), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => (record(chunk), true)),
+      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+        vi.spyOn(console, method).mockImplementation(record),
+      ),
+    ];
+    onTestFinished(() => spies.forEach((spy) => spy.mockRestore()));
     const form = await feedback({ token });
     expect(form.status).toBe(200);
     expect(form.body).toMatchObject({
@@ -484,6 +496,7 @@ describe('feedback', () => {
     expect((await feedback({ token, answer: { ...answer, rating: 6 } })).status).toBe(400);
     expect((await feedback({ token: 'f'.repeat(64) })).status).toBe(404);
     expect((await feedback({ token: 'f'.repeat(64), answer })).status).toBe(404);
+    expect(written.filter((line) => line.includes(token))).toEqual([]);
   });
 
   it('an admin publishes a consented quote as a testimonial; a quote without consent never is', async () => {
