@@ -615,4 +615,97 @@ update private.guest_messages m
      select md5(format('cdo-vision-demo/invite-request/%s/%s', e.n, k))::uuid
        from demo_event e cross join generate_series(1, 35) as k);
 
+-- Before and after the event (issue 31) ----------------------------------------------------------------
+-- Paris, the latest past edition: ten of its twelve guests were checked in at the door (two did not
+-- come), each was asked for feedback two hours after the end, and eight answered: quotes given with
+-- consent (two already published as testimonials of the edition, one not yet), a quote without
+-- consent (never publishable), comments, ratings alone. Each guest's feedback link has a random
+-- token of its own. London, the next edition, has its reminders scheduled (on by default).
+insert into public.check_ins (id, event_id, attendee_id, device_id, device_label, checked_in_at)
+select
+  md5(format('cdo-vision-demo/check-in/%s/%s', e.n, a))::uuid,
+  e.id,
+  md5('cdo-vision-demo/attendee/' || a)::uuid,
+  'demo-front-desk',
+  'Front desk',
+  e.start_date - make_interval(mins => 20 - a % 15)
+from demo_event e
+cross join generate_series(3, 48, 5) as a
+where e.key = 'paris'
+on conflict (id) do nothing;
+
+insert into private.feedback_requests (event_id, attendee_id, created_at)
+select e.id, md5('cdo-vision-demo/attendee/' || a)::uuid, e.end_date + interval '2 hours'
+from demo_event e
+cross join generate_series(3, 48, 5) as a
+where e.key = 'paris'
+on conflict (event_id, attendee_id) do nothing;
+
+insert into private.guest_messages (feedback_request_id, kind, status_changed_at, created_at, attempts, sent_at)
+select f.id, 'feedback_request', e.end_date + interval '2 hours', e.end_date + interval '2 hours', 1,
+       e.end_date + interval '2 hours 1 minute'
+from demo_event e
+join private.feedback_requests f on f.event_id = e.id
+where e.key = 'paris'
+on conflict do nothing;
+
+insert into public.feedback_responses (
+  id, event_id, attendee_id, rating, valuable_session_id, do_differently, quote, quote_consent, submitted_at, updated_at
+)
+select
+  md5('cdo-vision-demo/feedback/' || r.a)::uuid,
+  e.id,
+  md5('cdo-vision-demo/attendee/' || r.a)::uuid,
+  r.rating,
+  case when r.session_k is null then null else md5(format('cdo-vision-demo/session/%s/%s', e.n, r.session_k))::uuid end,
+  r.do_differently,
+  r.quote,
+  r.consent,
+  e.end_date + make_interval(hours => 3 + r.a % 20),
+  e.end_date + make_interval(hours => 3 + r.a % 20)
+from demo_event e
+cross join (values
+  (3, 5, 1, 'A little more time between courses: the best conversations were cut short.',
+   'The one evening a year where I hear how peers really run AI governance, not how the slides say they do.', true),
+  (8, 5, 1, null,
+   'Thirty people who do my job, around one table, speaking frankly. I left with three ideas we started on the next morning.', true),
+  (13, 4, 2, 'Share the attendee list a week earlier so we can plan who to meet.',
+   'Practical, candid and refreshingly free of vendor pitches.', true),
+  (18, 4, 0, null,
+   'Good evening, though I would rather not be quoted by name.', false),
+  (23, 3, null, 'The room was loud during the main course; a quieter venue would help the table discussions.', null, false),
+  (28, 5, 2, null, null, false),
+  (33, 4, null, 'A short written summary of each table''s conclusions afterwards would be valuable.', null, false),
+  (38, 2, null, 'Too many topics for one evening; pick two and go deeper.', null, false)
+) as r (a, rating, session_k, do_differently, quote, consent)
+where e.key = 'paris'
+on conflict (event_id, attendee_id) do nothing;
+
+-- The two quotes already published, as 'Publish as testimonial' makes them: the guest's name, job
+-- title, company and photo from their attendee record, their rating and words, after the edition's
+-- other testimonials.
+insert into public.testimonials (id, event_id, name, job_title, company, photo_url, quote, rating, display_order)
+select md5('cdo-vision-demo/testimonial/feedback/' || r.a)::uuid, fr.event_id, p.name, p.job_title, p.company,
+       p.photo_url, fr.quote, fr.rating, r.display_order
+from (values (3, 1), (8, 2)) as r (a, display_order)
+join public.feedback_responses fr on fr.id = md5('cdo-vision-demo/feedback/' || r.a)::uuid
+join public.attendees p on p.id = fr.attendee_id
+on conflict (id) do nothing;
+
+update public.feedback_responses fr
+   set testimonial_id = md5('cdo-vision-demo/testimonial/feedback/' || r.a)::uuid
+  from (values (3), (8)) as r (a)
+ where fr.id = md5('cdo-vision-demo/feedback/' || r.a)::uuid and fr.testimonial_id is null;
+
+-- Today's edition had its reminders yesterday at 9:00 and, once it is past 7:00 in Lisbon, this
+-- morning: recorded as sent, so a fresh start does not mail its 35 guests again.
+insert into private.guest_messages (request_id, kind, status_changed_at, created_at, attempts, sent_at)
+select r.id, k.kind, k.due_at, k.due_at, 1, k.due_at
+from demo_event e
+join public.invite_requests r on r.event_id = e.id and r.status in ('approved', 'invited')
+cross join lateral private.reminder_times(e.start_date, e.tz) t
+cross join lateral (values ('reminder_day_before', t.day_before_at), ('reminder_morning', t.morning_at)) as k (kind, due_at)
+where e.key = 'lisbon' and k.due_at <= now()
+on conflict do nothing;
+
 drop table pg_temp.demo_session, pg_temp.demo_event;

@@ -6,6 +6,7 @@
 import { handler as calendarFeed } from '../../supabase/functions/calendar-feed/handler.ts';
 import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
+import { handler as guestFeedback } from '../../supabase/functions/guest-feedback/handler.ts';
 import { handler as inviteAdmin } from '../../supabase/functions/invite-admin/handler.ts';
 import { handler as requestInvite } from '../../supabase/functions/request-invite/handler.ts';
 import { handler as sendGuestMessages } from '../../supabase/functions/send-guest-messages/handler.ts';
@@ -35,6 +36,8 @@ export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction
   ['send-guest-messages', { handler: sendGuestMessages, verifyJwt: false }],
   // A visitor's invite request: anonymous visitors call it, and it guards itself (limits, honeypot).
   ['request-invite', { handler: requestInvite, verifyJwt: false }],
+  // A checked-in guest's feedback form: the token in the body lets the caller in.
+  ['guest-feedback', { handler: guestFeedback, verifyJwt: false }],
 ]);
 
 /**

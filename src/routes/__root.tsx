@@ -1,5 +1,6 @@
 import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { FeedbackResume } from '../features/guest-feedback/feedback-resume.tsx';
 import { PwaStatus } from '../features/pwa/pwa-status.tsx';
 import { InviteRequestNotices } from '../features/request-invite/invite-request-notices.tsx';
 import { NotFoundPage } from '../features/site-chrome/not-found-page.tsx';
@@ -40,6 +41,8 @@ function RootLayout() {
       <Toaster />
       {/* Invite requests sent from this device's outbox while their form was closed */}
       <InviteRequestNotices />
+      {/* A guest's feedback given offline goes out on whatever page comes next */}
+      <FeedbackResume />
       {/* PWA status */}
       <PwaStatus />
     </>

@@ -47,7 +47,7 @@ export const INDEXES: { readonly [T in TableName]: readonly (string | readonly s
 export const SCHEMA_VERSIONS: {
   readonly [T in TableName]: { readonly version: number; readonly fingerprint: string };
 } = {
-  events: { version: 2, fingerprint: '4ee75da8' },
+  events: { version: 3, fingerprint: 'af84caaa' },
   attendees: { version: 0, fingerprint: '1ca761c3' },
   event_attendees: { version: 0, fingerprint: '2d4e43a6' },
   sponsors_library: { version: 0, fingerprint: '019e3e0c' },

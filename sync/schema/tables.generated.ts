@@ -79,6 +79,16 @@ export const TABLES = {
         maxLength: 64,
         patterns: [{ source: '^[A-Za-z0-9_+/-]+$', ignoreCase: false }],
       },
+      reminder_day_before: { kind: 'boolean', nullable: false, default: true, anonCanRead: true },
+      reminder_morning: { kind: 'boolean', nullable: false, default: true, anonCanRead: true },
+      feedback_delay_minutes: {
+        kind: 'integer',
+        nullable: false,
+        default: 120,
+        anonCanRead: true,
+        minimum: 0,
+        maximum: 10080,
+      },
     },
   },
   attendees: {

@@ -53,6 +53,8 @@ const GATED_TABS = [
   { value: 'sponsors', label: 'Sponsors', note: 'Save the event first to manage sponsors' },
   { value: 'gallery', label: 'Gallery', note: 'Save the event first to manage gallery' },
   { value: 'invitations', label: 'Invitations', note: 'Save the event first to manage invitations' },
+  { value: 'reminders', label: 'Reminders', note: 'Save the event first to manage reminders' },
+  { value: 'feedback', label: 'Feedback', note: 'Save the event first to see its feedback' },
 ] as const;
 
 export interface EventFormProps {
@@ -65,9 +67,21 @@ export interface EventFormProps {
   onDone: () => void;
   /** The content of the Invitations tab for a saved event. */
   invitationsTab: (eventId: string) => ReactNode;
+  /** The content of the Reminders tab for a saved event. */
+  remindersTab: (eventId: string) => ReactNode;
+  /** The content of the Feedback tab for a saved event. */
+  feedbackTab: (eventId: string) => ReactNode;
 }
 
-export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: EventFormProps) {
+export function EventForm({
+  event,
+  id,
+  takenSlugs,
+  onDone,
+  invitationsTab,
+  remindersTab,
+  feedbackTab,
+}: EventFormProps) {
   const saveEvent = useSaveEvent();
   const [tab, setTab] = useState('basic');
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
@@ -299,6 +313,10 @@ export function EventForm({ event, id, takenSlugs, onDone, invitationsTab }: Eve
         return <EventGalleryTab eventId={id} />;
       case 'invitations':
         return invitationsTab(id);
+      case 'reminders':
+        return remindersTab(id);
+      case 'feedback':
+        return feedbackTab(id);
     }
   };
 

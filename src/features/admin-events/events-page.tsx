@@ -16,9 +16,13 @@ type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'e
 export interface EventsPageProps {
   /** The content of an event's Invitations tab (another feature's, combined by the route). */
   invitationsTab: (eventId: string) => ReactNode;
+  /** The Reminders tab of a saved event (another feature's). */
+  remindersTab: (eventId: string) => ReactNode;
+  /** The Feedback tab of a saved event (another feature's). */
+  feedbackTab: (eventId: string) => ReactNode;
 }
 
-export function EventsPage({ invitationsTab }: EventsPageProps) {
+export function EventsPage({ invitationsTab, remindersTab, feedbackTab }: EventsPageProps) {
   const events = useAdminRows('events', eventsByStartDate);
   const { remove } = useAdminActions();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
@@ -73,6 +77,8 @@ export function EventsPage({ invitationsTab }: EventsPageProps) {
             takenSlugs={takenSlugs}
             onDone={close}
             invitationsTab={invitationsTab}
+            remindersTab={remindersTab}
+            feedbackTab={feedbackTab}
           />
         </div>
       ) : null}

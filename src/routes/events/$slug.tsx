@@ -4,7 +4,8 @@
  * no such event, and the offline page when the device is offline and holds nothing of it. The head here is the generic one the prerendered shell carries; the page sets the
  * event's own title, description, Open Graph tags and JSON-LD once it has loaded (the app server puts
  * them, and the whole page, into the HTML it serves: src/entry-server.tsx). A guest's personal link
- * (`#guest=<token>`) also opens their pass (src/features/guest-pass/).
+ * (`#guest=<token>`) also opens their pass (src/features/guest-pass/), and a checked-in guest's
+ * feedback link (`#feedback=<token>`) their feedback form (src/features/guest-feedback/).
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
@@ -16,6 +17,7 @@ import {
   type AttendeeSlots,
   type RequestInviteSlot,
 } from '../../features/event-detail/event-page-view.tsx';
+import { FeedbackHost } from '../../features/guest-feedback/feedback-host.tsx';
 import { GuestPassHost } from '../../features/guest-pass/guest-pass-host.tsx';
 import { RequestInviteHost, RequestInviteOpener } from '../../features/request-invite/request-invite-host.tsx';
 import { NotFoundPage } from '../../features/site-chrome/not-found-page.tsx';
@@ -78,6 +80,7 @@ function EventRoute() {
         </RequestInviteHost>
       </AttendeeProfileHost>
       <GuestPassHost event={event} />
+      <FeedbackHost />
     </main>
   );
 }

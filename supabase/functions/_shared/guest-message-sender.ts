@@ -1,6 +1,7 @@
 /**
  * Sends the messages guests are owed (the outbox `private.guest_messages`, filled by a trigger on
- * invite_requests, exactly one row per status change). A run claims the due messages in small
+ * invite_requests, exactly one row per status change, and at the start of each run with the
+ * reminders and feedback requests that have fallen due). A run claims the due messages in small
  * batches (`claim_guest_messages` leases each for two minutes, so two runs at once never take the
  * same one, and a run that dies leaves them to the next), renders and sends each, and records the
  * outcome (`finish_guest_message`: sent, or failed and retried later with a growing delay, at most
@@ -68,6 +69,15 @@ async function claim(service: SupabaseClient): Promise<GuestMessage[]> {
 
 const Begun = z.object({ send: z.boolean(), interrupted_at: z.string().nullable() });
 
+/**
+ * Queues the reminders and feedback requests that are due now (`queue_event_messages`: each at most
+ * once per guest and kind, whoever else runs at the same time), so this run sends them.
+ */
+async function queueDueEventMessages(service: SupabaseClient): Promise<void> {
+  const { error } = await service.rpc('queue_event_messages');
+  if (error) throw new Error(`queueing reminders and feedback requests failed: ${error.message}`);
+}
+
 /** Records that the message is about to be sent; false when it must not be (already sent, or gone). */
 async function begin(service: SupabaseClient, message: GuestMessage): Promise<boolean> {
   const { data, error } = await service.rpc('begin_guest_message', { message_id: message.id });
@@ -111,6 +121,7 @@ async function deliver(service: SupabaseClient, message: GuestMessage): Promise<
 export async function sendDueGuestMessages(service: SupabaseClient = createServiceClient()): Promise<GuestMessagesRun> {
   const run: GuestMessagesRun = { sent: 0, failed: 0 };
   const started = Date.now();
+  await queueDueEventMessages(service);
   while (Date.now() - started < RUN_BUDGET_MS) {
     const batch = await claim(service);
     if (batch.length === 0) break;

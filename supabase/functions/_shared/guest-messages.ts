@@ -1,6 +1,8 @@
 /**
  * What a guest reads when their invite request changes: one message per kind (received, approved,
- * declined, waitlisted, invited), each as a subject, plain text and HTML, with the event's details
+ * declined, waitlisted, invited); before the event, the reminders (the day before, the morning of),
+ * with the pass and the .ics as on approval; after it, the feedback request with its own personal
+ * link (`#feedback=<token>`). Each as a subject, plain text and HTML, with the event's details
  * (dates and times as the site prints them, the venue or 'TBD', the event page). Approved and invited guests
  * also get the event as an .ics file (the same UID as the calendar feed and 'Add to calendar', so a
  * calendar that has both shows one event) and their personal link,
@@ -28,7 +30,7 @@ import {
   zoneAbbreviation,
   zoneCity,
 } from './portable/time-zones.ts';
-import { GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './portable/guest-link.ts';
+import { FEEDBACK_LINK_PARAMETER, GUEST_LINK_PARAMETER, REQUEST_LINK_PARAMETER } from './portable/guest-link.ts';
 // @ts-types="npm:@types/qrcode@^1.5.6"
 import QRCode from 'qrcode';
 import type { MailAttachment } from './mail.ts';
@@ -41,6 +43,10 @@ export const GUEST_MESSAGE_KINDS = [
   'invited',
   // Someone asked again with the address of a request that is in: its details were kept.
   'already_requested',
+  // Before the event (approved and invited guests), and after it (checked-in guests).
+  'reminder_day_before',
+  'reminder_morning',
+  'feedback_request',
 ] as const;
 export type GuestMessageKind = (typeof GUEST_MESSAGE_KINDS)[number];
 
@@ -95,6 +101,14 @@ export function requestChangeLink(
   return `${siteUrl}${eventPath(event)}#${REQUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
+/** The checked-in guest's feedback form: the event page, opened on the form by the fragment. */
+export function feedbackLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {
+  return `${siteUrl}${eventPath(event)}#${FEEDBACK_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+}
+
+/** How long after the event's end a guest may give or change their feedback (as the database has it). */
+export const FEEDBACK_OPEN_DAYS = 30;
+
 const COLORS = {
   ink: '#0b1026',
   brand: '#2f49b8',
@@ -139,6 +153,17 @@ export function eventWhen(event: Pick<GuestMessageEvent, 'start_date' | 'end_dat
     : `${startText} ${startZone} – ${endText} ${endZone}`;
 }
 
+/** The venue's zone, or UTC where this runtime does not know it. */
+function eventZone(event: Pick<GuestMessageEvent, 'time_zone'>): string {
+  return isKnownTimeZone(event.time_zone) ? event.time_zone : 'UTC';
+}
+
+/** When the event starts on the venue's clock: 'starting at 9:00 AM Dubai time (GST)'. */
+function startsAt(event: Pick<GuestMessageEvent, 'start_date' | 'time_zone'>): string {
+  const zone = eventZone(event);
+  return `starting at ${formatTimeOfDay(event.start_date, zone)} ${zoneNamed(zone, new Date(event.start_date))}`;
+}
+
 /** The venue as the event page shows it: the location, or 'TBD'. */
 function venue(location: string | null): string {
   return location?.trim() ? location.trim() : 'TBD';
@@ -166,6 +191,7 @@ interface Content {
   reason: string;
 }
 
+const HAS_PLACE = 'You receive this e-mail because you have a place at this event.';
 const ASKED = 'You receive this e-mail because you asked for an invitation to this event.';
 const PERSONAL_NOTE =
   'This link is yours alone: it opens your invitation, and at the door it is how we welcome you. Please do not forward it.';
@@ -244,6 +270,49 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
         },
         reason: ASKED,
       };
+    case 'reminder_day_before':
+      return {
+        subject: `Tomorrow: ${title}`,
+        heading: 'See you tomorrow',
+        paragraphs: [
+          `A reminder that ${title} is tomorrow: ${startsAt(message.event)}. We look forward to welcoming you.`,
+          'Your pass is below: show it at the door.',
+        ],
+        action: personal,
+        code: personal.href,
+        closing: CALENDAR_NOTE,
+        reason: HAS_PLACE,
+      };
+    case 'reminder_morning':
+      return {
+        subject: `Today: ${title}`,
+        heading: 'See you today',
+        paragraphs: [
+          `${title} is today: ${startsAt(message.event)}. We look forward to welcoming you.`,
+          'Your pass is below: show it at the door.',
+        ],
+        action: personal,
+        code: personal.href,
+        closing: CALENDAR_NOTE,
+        reason: HAS_PLACE,
+      };
+    case 'feedback_request': {
+      const closes = new Date(new Date(message.event.end_date).getTime() + FEEDBACK_OPEN_DAYS * 86_400_000);
+      return {
+        subject: `How was ${title}?`,
+        heading: 'How was it?',
+        paragraphs: [
+          `Thank you for joining us at ${title}. Would you tell us how it went? It takes two minutes, and it shapes the next edition.`,
+          `You can come back to your answer with the same link until ${formatLongDate(closes, eventZone(message.event))}.`,
+        ],
+        action: {
+          label: 'Give your feedback',
+          href: feedbackLink(siteUrl, message.event, message.guest.token),
+          note: 'This link is yours alone: it opens your feedback form. Please do not forward it.',
+        },
+        reason: 'You receive this e-mail because you attended this event.',
+      };
+    }
     case 'declined':
       return {
         subject: `About your request: ${title}`,
@@ -394,6 +463,14 @@ async function codeAttachment(link: string): Promise<MailAttachment> {
   };
 }
 
+/** The messages of a guest with a place, which carry the event as an .ics file. */
+const CALENDAR_KINDS: ReadonlySet<GuestMessageKind> = new Set([
+  'approved',
+  'invited',
+  'reminder_day_before',
+  'reminder_morning',
+]);
+
 /**
  * The message for one status change. `siteUrl` is the public site's origin without a trailing
  * slash (links point there); `now` is the .ics DTSTAMP.
@@ -405,7 +482,7 @@ export async function renderGuestMessage(
 ): Promise<RenderedGuestMessage> {
   const content = contentOf(message, siteUrl);
   const eventUrl = `${siteUrl}${eventPath(message.event)}`;
-  const withCalendar = message.kind === 'approved' || message.kind === 'invited';
+  const withCalendar = CALENDAR_KINDS.has(message.kind);
   return {
     subject: content.subject,
     text: textOf(message, content, eventUrl),

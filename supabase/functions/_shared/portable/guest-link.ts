@@ -16,6 +16,12 @@ export const GUEST_LINK_PARAMETER = 'guest';
  */
 export const REQUEST_LINK_PARAMETER = 'request';
 
+/**
+ * The hash parameter of a checked-in guest's feedback link, `<site>/events/<slug or id>#feedback=<token>`:
+ * a token of its own (private.feedback_requests), as secret as the pass's.
+ */
+export const FEEDBACK_LINK_PARAMETER = 'feedback';
+
 const TOKEN = /^[0-9a-f]{64}$/;
 
 /** The token, lower-cased, when `text` is one (64 hex characters); null otherwise. */

@@ -1,0 +1,119 @@
+/**
+ * The guest's feedback on this device, per feedback link: the form as the server last gave it (so a
+ * reload offline still shows the event, its agenda and the answer so far) and the answer not yet
+ * sent (so a reload or a closed tab loses nothing). Pure functions over a Storage, as the invite
+ * request outbox (./invite-request-outbox.ts), so the rules are tested without a browser;
+ * ./guest-feedback.ts sends the answers.
+ *
+ * The link's token is kept here as the key: it is the guest's own, on the guest's own device, as
+ * the link itself is in their mail and their browser's history.
+ */
+import * as z from 'zod/mini';
+import type { FeedbackAnswer, FeedbackForm } from '../../supabase/functions/_shared/portable/feedback.ts';
+import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
+
+export interface QueuedFeedback {
+  answer: FeedbackAnswer;
+  queuedAt: number;
+  /** Attempts that failed for want of a connection or of a working server. */
+  attempts: number;
+  nextAttemptAt: number;
+}
+
+export interface FeedbackEntry {
+  form: FeedbackForm | null;
+  queued: QueuedFeedback | null;
+}
+
+export type FeedbackStore = Record<string, FeedbackEntry>;
+
+const buildStoredSchema = () =>
+  z.record(
+    z.string(),
+    z.object({
+      form: z.nullable(z.looseObject({ event: z.looseObject({ id: z.string(), title: z.string() }) })),
+      queued: z.nullable(
+        z.object({
+          answer: z.looseObject({ rating: z.number(), quote_consent: z.boolean() }),
+          queuedAt: z.number(),
+          attempts: z.number(),
+          nextAttemptAt: z.number(),
+        }),
+      ),
+    }),
+  );
+let storedSchema: ReturnType<typeof buildStoredSchema> | undefined;
+
+/** What the device keeps; an unreadable store reads as empty. */
+export function readFeedbackStore(storage: Pick<Storage, 'getItem'>): FeedbackStore {
+  let value: unknown;
+  try {
+    value = JSON.parse(storage.getItem(FEEDBACK_STORE_KEY) ?? '{}');
+  } catch {
+    return {};
+  }
+  const parsed = (storedSchema ??= buildStoredSchema()).safeParse(value);
+  return parsed.success ? (parsed.data as unknown as FeedbackStore) : {};
+}
+
+export function writeFeedbackStore(storage: Pick<Storage, 'setItem' | 'removeItem'>, store: FeedbackStore): void {
+  if (Object.keys(store).length === 0) storage.removeItem(FEEDBACK_STORE_KEY);
+  else storage.setItem(FEEDBACK_STORE_KEY, JSON.stringify(store));
+}
+
+/** The store with `token`'s entry changed by `change`. */
+export function withEntry(
+  store: FeedbackStore,
+  token: string,
+  change: (entry: FeedbackEntry) => FeedbackEntry,
+): FeedbackStore {
+  return { ...store, [token]: change(store[token] ?? { form: null, queued: null }) };
+}
+
+/** The entry with `answer` waiting to go, due at once (in place of an earlier one: the last answer counts). */
+export function queueAnswer(entry: FeedbackEntry, answer: FeedbackAnswer, now: number): FeedbackEntry {
+  return { ...entry, queued: { answer, queuedAt: now, attempts: 0, nextAttemptAt: now } };
+}
+
+/**
+ * The entry once the server took `sent` (the answer queued at `queuedAt`): the form shows it as the
+ * answer so far, and it leaves the outbox, unless the guest has queued a newer one since.
+ */
+export function afterSent(entry: FeedbackEntry, queuedAt: number, sent: FeedbackAnswer, at: string): FeedbackEntry {
+  const form = entry.form ? { ...entry.form, answer: { ...sent, updated_at: at } } : null;
+  return { form, queued: entry.queued?.queuedAt === queuedAt ? null : entry.queued };
+}
+
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60_000;
+
+/** The entry after an attempt that did not reach a working server: 5 s, doubling, at most a minute. */
+export function afterFailedAttempt(entry: FeedbackEntry, now: number): FeedbackEntry {
+  if (!entry.queued) return entry;
+  const attempts = entry.queued.attempts + 1;
+  const wait = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempts - 1));
+  return { ...entry, queued: { ...entry.queued, attempts, nextAttemptAt: now + wait } };
+}
+
+/** The links whose answer is due now. */
+export function dueTokens(store: FeedbackStore, now: number): string[] {
+  return Object.entries(store)
+    .filter(([, entry]) => entry.queued !== null && entry.queued.nextAttemptAt <= now)
+    .map(([token]) => token);
+}
+
+/** Every waiting answer due now: the connection came back, or a new page started. */
+export function allDueNow(store: FeedbackStore, now: number): FeedbackStore {
+  return Object.fromEntries(
+    Object.entries(store).map(([token, entry]) => [
+      token,
+      entry.queued ? { ...entry, queued: { ...entry.queued, nextAttemptAt: now } } : entry,
+    ]),
+  );
+}
+
+/** When the next answer falls due, or null when none waits. */
+export function nextAttemptAt(store: FeedbackStore): number | null {
+  const times = Object.values(store).flatMap((entry) => (entry.queued ? [entry.queued.nextAttemptAt] : []));
+  return times.length > 0 ? Math.min(...times) : null;
+}

@@ -1,0 +1,232 @@
+/**
+ * A checked-in guest's feedback, on its way to the guest-feedback server function (issue 31). The
+ * form behind the personal link reads the event, its agenda and the answer so far from the function,
+ * and keeps them on the device (./feedback-outbox.ts), so a reload offline still shows them. An
+ * answer goes into the device's outbox before it is sent, so nothing is lost offline, on a reload
+ * or in a closed tab; it leaves when the server has it. Waiting answers are sent when the browser
+ * says it is online, when the page comes back into view, on a timer (5 s, doubling to a minute) and
+ * at the next start of the app, as the invite request form's are (./invite-requests.ts).
+ *
+ * The token goes in the request's body, never its URL. Nothing personal is logged.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  FEEDBACK_MESSAGES,
+  type FeedbackAnswer,
+  type FeedbackForm,
+} from '../../supabase/functions/_shared/portable/feedback.ts';
+import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import {
+  afterFailedAttempt,
+  afterSent,
+  allDueNow,
+  dueTokens,
+  nextAttemptAt,
+  queueAnswer,
+  readFeedbackStore,
+  withEntry,
+  writeFeedbackStore,
+  type FeedbackEntry,
+  type FeedbackStore,
+} from './feedback-outbox.ts';
+import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
+
+/** What the server said of the link or of an answer, when it was not a plain yes. */
+export type FeedbackProblem =
+  /** No such link, or feedback has closed: nothing to do but say so. */
+  | { kind: 'refused'; message: string }
+  /** Answers to correct, per field. */
+  | { kind: 'invalid'; message: string; fields: Record<string, string> };
+
+type Reply = { kind: 'ok'; body: unknown } | { kind: 'offline' } | FeedbackProblem;
+
+const SEND_TIMEOUT_MS = 20_000;
+
+function read(): FeedbackStore {
+  try {
+    return readFeedbackStore(localStorage);
+  } catch {
+    return {};
+  }
+}
+
+const listeners = new Set<() => void>();
+let snapshot: FeedbackStore | null = null;
+/** Per link, what the server last refused (not kept: the next attempt asks again). */
+const problems = new Map<string, FeedbackProblem>();
+
+function changed(): void {
+  snapshot = null;
+  listeners.forEach((listener) => listener());
+}
+
+function write(store: FeedbackStore): void {
+  try {
+    writeFeedbackStore(localStorage, store);
+  } catch {
+    // Storage full or refused: the answer still goes out while the page is open.
+  }
+  changed();
+}
+
+async function post(body: Record<string, unknown>): Promise<Reply> {
+  if (!navigator.onLine) return { kind: 'offline' };
+  let response: Response;
+  try {
+    const config = await loadRuntimeConfig();
+    response = await fetch(`${config.supabaseUrl}/functions/v1/guest-feedback`, {
+      method: 'POST',
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${config.supabaseAnonKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      cache: 'no-store',
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch {
+    return { kind: 'offline' };
+  }
+  const answer = (await response.json().catch(() => null)) as {
+    error?: string;
+    fields?: Record<string, string>;
+  } | null;
+  if (response.ok) return { kind: 'ok', body: answer };
+  if (response.status === 400 && answer?.fields) {
+    return { kind: 'invalid', message: answer.error ?? FEEDBACK_MESSAGES.invalid, fields: answer.fields };
+  }
+  if (response.status === 404 || response.status === 409) {
+    return { kind: 'refused', message: answer?.error ?? FEEDBACK_MESSAGES.unknown };
+  }
+  // A server error, a gateway's page: the server could not take it yet.
+  return { kind: 'offline' };
+}
+
+/** Reads the form behind `token` from the server and keeps it; offline, the kept one stays. */
+async function refreshForm(token: string): Promise<void> {
+  const reply = await post({ token });
+  if (reply.kind === 'ok') {
+    problems.delete(token);
+    write(withEntry(read(), token, (entry) => ({ ...entry, form: reply.body as FeedbackForm })));
+  } else if (reply.kind === 'refused') {
+    problems.set(token, reply);
+    changed();
+  }
+}
+
+/** Sends the answer waiting for `token`, if one does. */
+async function attempt(token: string): Promise<void> {
+  const queued = read()[token]?.queued;
+  if (!queued) return;
+  const reply = await post({ token, answer: queued.answer });
+  const now = Date.now();
+  if (reply.kind === 'ok') {
+    problems.delete(token);
+    write(
+      withEntry(read(), token, (entry) =>
+        afterSent(entry, queued.queuedAt, queued.answer, new Date(now).toISOString()),
+      ),
+    );
+  } else if (reply.kind === 'offline') {
+    write(withEntry(read(), token, (entry) => afterFailedAttempt(entry, now)));
+  } else {
+    // Refused or to be corrected: it stays as the form's content, out of the outbox, and the form says why.
+    problems.set(token, reply);
+    write(withEntry(read(), token, (entry): FeedbackEntry => ({ ...entry, queued: null })));
+  }
+}
+
+/** Runs `work` in one tab at a time, where the browser can say so. */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(FEEDBACK_STORE_KEY, work) : work();
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let flushing: Promise<void> | null = null;
+
+function schedule(): void {
+  clearTimeout(timer);
+  const at = nextAttemptAt(read());
+  if (at !== null) timer = setTimeout(() => void flush(), Math.max(0, at - Date.now()));
+}
+
+function flush(): Promise<void> {
+  flushing ??= exclusive(async () => {
+    for (const token of dueTokens(read(), Date.now())) await attempt(token);
+  }).finally(() => {
+    flushing = null;
+    schedule();
+  });
+  return flushing;
+}
+
+let started = false;
+
+/** Starts sending what waits, and keeps at it (online, back in view, on the timer). Idempotent. */
+export function resumeFeedback(): void {
+  if (started) return;
+  started = true;
+  const allDue = () => {
+    write(allDueNow(read(), Date.now()));
+    void flush();
+  };
+  window.addEventListener('online', allDue);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void flush();
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key !== FEEDBACK_STORE_KEY) return;
+    changed();
+    schedule();
+  });
+  allDue();
+}
+
+/** Keeps the guest's answer for `token` and sends it now, or as soon as it can. */
+export async function sendFeedback(token: string, answer: FeedbackAnswer): Promise<void> {
+  problems.delete(token);
+  write(withEntry(read(), token, (entry) => queueAnswer(entry, answer, Date.now())));
+  resumeFeedback();
+  await exclusive(() => attempt(token));
+  schedule();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface GuestFeedbackState {
+  /** The form as last read (from the server, or kept on this device); null until read once. */
+  form: FeedbackForm | null;
+  /** The answer waiting to be sent, if any. */
+  queued: FeedbackAnswer | null;
+  /** True once an attempt to send the waiting answer has failed (not while the first is under way). */
+  held: boolean;
+  problem: FeedbackProblem | null;
+}
+
+/** The feedback behind `token`: read from the server when online (again on reconnecting), else as kept. */
+export function useGuestFeedback(token: string): GuestFeedbackState {
+  const store = useSyncExternalStore(
+    subscribe,
+    () => (snapshot ??= read()),
+    () => null,
+  );
+  useEffect(() => {
+    resumeFeedback();
+    void refreshForm(token);
+    const again = () => void refreshForm(token);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [token]);
+  const entry = store?.[token];
+  return {
+    form: entry?.form ?? null,
+    queued: entry?.queued?.answer ?? null,
+    held: (entry?.queued?.attempts ?? 0) > 0,
+    problem: problems.get(token) ?? null,
+  };
+}

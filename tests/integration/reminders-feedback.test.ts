@@ -1,0 +1,686 @@
+/**
+ * Before and after the event (issue 31): reminders to approved and invited guests at 9:00 the day
+ * before and 7:00 on the day, on the venue's clock, and a feedback request to each guest who was
+ * checked in, each exactly once per guest and kind, whatever the runs (repeated, two at once, after
+ * a restart) or the schedule do; the guests' answers admins only, through every door; a consented
+ * quote published as a testimonial, and no other. The clock of `queue_event_messages` is named by
+ * the stories (its `at`); the sender's own runs use now(), which finds nothing due for events in 2047.
+ * Messages are read back from the local mailbox as the guest reads them. On PGlite and
+ * (TEST_DATABASE_URL) PostgreSQL.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { freshPostgresDatabase, startTestBackend, type TestBackend } from '../support/backend.ts';
+import { decodeQrPng } from '../support/qr-codes.ts';
+import { GUEST_CODE_CONTENT_ID } from '../../supabase/functions/_shared/guest-messages.ts';
+import { instantOf } from '../../supabase/functions/_shared/portable/time-zones.ts';
+
+const SITE = 'http://localhost:4173';
+
+let backend: TestBackend;
+let admin: SupabaseClient;
+let dataDir = '';
+let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+
+/** A backend on the same data (PGlite folder or PostgreSQL database) every time; no timer: runs are the stories'. */
+const start = () =>
+  startTestBackend({
+    siteUrl: SITE,
+    dataDir,
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
+    config: { guestMessagesIntervalMs: 0 },
+  });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'reminders-'));
+  if (process.env.TEST_DATABASE_URL) postgres = await freshPostgresDatabase(process.env.TEST_DATABASE_URL);
+  backend = await start();
+  admin = await backend.adminClient();
+});
+
+afterAll(async () => {
+  await backend?.stop();
+  await postgres?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function ok<T>(promise: PromiseLike<{ data: unknown; error: { message: string } | null }>): Promise<T> {
+  const { data, error } = await promise;
+  if (error) throw new Error(error.message);
+  return data as T;
+}
+
+interface EventRow {
+  id: string;
+  slug: string;
+  title: string;
+  start_date: string;
+  end_date: string;
+  time_zone: string;
+  _modified: string;
+}
+
+async function createEvent(fields: Record<string, unknown>): Promise<EventRow> {
+  const slug = `edition-${unique()}`;
+  return ok(
+    admin
+      .from('events')
+      .insert({ slug, title: `CDO Vision ${slug}`, location: 'The Shard, London', ...fields })
+      .select('id, slug, title, start_date, end_date, time_zone, _modified')
+      .single(),
+  );
+}
+
+interface Guest {
+  id: string;
+  email: string;
+  status: string;
+  guest_token: string;
+  attendee_id: string | null;
+  _modified: string;
+}
+
+async function invite(eventId: string, status: string, name = 'Ada Lovelace'): Promise<Guest> {
+  return ok(
+    admin
+      .from('invite_requests')
+      .insert({
+        event_id: eventId,
+        name,
+        email: `guest-${unique()}@corp.example`,
+        company: 'Analytical Engines',
+        job_title: 'Chief Data Officer',
+        consent: true,
+        status,
+      })
+      .select('id, email, status, guest_token, attendee_id, _modified')
+      .single(),
+  );
+}
+
+async function queueAt(
+  at: string | Date,
+  on: TestBackend = backend,
+): Promise<{ reminders: number; feedback_requests: number }> {
+  return ok(on.serviceClient().rpc('queue_event_messages', { at: new Date(at).toISOString() }));
+}
+
+interface OutboxRow {
+  kind: string;
+  email: string;
+  sent: boolean;
+  cancelled: boolean;
+}
+
+async function outboxOf(eventId: string, on: TestBackend = backend): Promise<OutboxRow[]> {
+  const { rows } = await on.services.db.query<OutboxRow>(
+    `select m.kind, coalesce(r.email, a.email) as email, m.sent_at is not null as sent, m.cancelled_at is not null as cancelled
+       from private.guest_messages m
+       left join public.invite_requests r on r.id = m.request_id
+       left join private.feedback_requests f on f.id = m.feedback_request_id
+       left join public.attendees a on a.id = f.attendee_id
+      where coalesce(r.event_id, f.event_id) = $1 and m.kind in ('reminder_day_before', 'reminder_morning', 'feedback_request')
+      order by m.kind, 2`,
+    [eventId],
+  );
+  return rows;
+}
+
+async function runSender(on: TestBackend = backend): Promise<{ sent: number; failed: number }> {
+  const { data, error } = await on.serviceClient().functions.invoke('send-guest-messages', { body: {} });
+  if (error) throw error;
+  return data as { sent: number; failed: number };
+}
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: { filename: string; contentType: string; url: string; contentId: string | null }[];
+}
+
+async function mailTo(address: string, on: TestBackend = backend): Promise<Mail[]> {
+  const response = await fetch(`${on.url}/mailbox/api/messages?to=${encodeURIComponent(address)}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Mail[]).reverse();
+}
+
+const minutes = (value: string | Date, n: number) => new Date(new Date(value).getTime() + n * 60_000);
+
+/** The instant `zone`'s clock reads `date` `time` (Intl, not the database: the two must agree). */
+function venueInstant(date: string, time: string, zone: string): Date {
+  const found = instantOf({ date, time }, zone);
+  if (found.kind !== 'exact') throw new Error(`${date} ${time} in ${zone} is ${found.kind}`);
+  return found.instant;
+}
+
+describe('reminders', () => {
+  it('go at 9:00 the day before and 7:00 on the day on the venue clock, across a summer-time change', async () => {
+    // London's clocks go forward on Sunday 31 March 2047; New York's on Sunday 10 March; Kathmandu keeps +5:45.
+    const cases = [
+      { zone: 'Europe/London', start: '2047-04-01T08:30:00Z', dayBefore: '2047-03-31', day: '2047-04-01' },
+      { zone: 'Europe/London', start: '2047-03-31T09:00:00Z', dayBefore: '2047-03-30', day: '2047-03-31' },
+      { zone: 'America/New_York', start: '2047-03-11T13:00:00Z', dayBefore: '2047-03-10', day: '2047-03-11' },
+      { zone: 'Asia/Kathmandu', start: '2047-03-11T03:15:00Z', dayBefore: '2047-03-10', day: '2047-03-11' },
+    ];
+    for (const { zone, start, dayBefore, day } of cases) {
+      const { rows } = await backend.services.db.query<{ day_before_at: Date; morning_at: Date }>(
+        'select day_before_at, morning_at from private.reminder_times($1::timestamptz, $2)',
+        [start, zone],
+      );
+      expect(new Date(rows[0]!.day_before_at).toISOString(), `${zone} ${start}`).toBe(
+        venueInstant(dayBefore, '09:00', zone).toISOString(),
+      );
+      expect(new Date(rows[0]!.morning_at).toISOString(), `${zone} ${start}`).toBe(
+        venueInstant(day, '07:00', zone).toISOString(),
+      );
+    }
+    // The change day itself: 9:00 BST on Sunday 31 March is 08:00 UTC, a week before 9:00 GMT was 09:00 UTC.
+    expect(venueInstant('2047-03-31', '09:00', 'Europe/London').toISOString()).toBe('2047-03-31T08:00:00.000Z');
+
+    // And the queue keeps that hour: nothing a minute before 9:00 BST, the reminder at it.
+    const event = await createEvent({
+      start_date: '2047-04-01T08:30:00Z',
+      end_date: '2047-04-01T16:00:00Z',
+      time_zone: 'Europe/London',
+    });
+    await invite(event.id, 'approved');
+    await queueAt('2047-03-31T07:59:00Z');
+    expect(await outboxOf(event.id)).toEqual([]);
+    await queueAt('2047-03-31T08:00:00Z');
+    expect((await outboxOf(event.id)).map((row) => row.kind)).toEqual(['reminder_day_before']);
+  });
+
+  it('reach approved and invited guests once per kind, through repeated, concurrent runs, a schedule change and a restart; none to declined, waitlisted or removed guests', async () => {
+    const event = await createEvent({
+      start_date: '2047-05-20T05:00:00Z', // 9:00 AM in Dubai
+      end_date: '2047-05-20T13:00:00Z',
+      time_zone: 'Asia/Dubai',
+    });
+    const approved = await invite(event.id, 'approved', 'Grace Hopper');
+    const invited = await invite(event.id, 'invited', 'Katherine Johnson');
+    const declined = await invite(event.id, 'declined');
+    const waitlisted = await invite(event.id, 'waitlisted');
+    const pending = await invite(event.id, 'pending');
+    const removed = await invite(event.id, 'approved', 'Removed Guest');
+    const declinedLater = await invite(event.id, 'approved', 'Declined Later');
+    await ok(admin.from('event_attendees').delete().eq('event_id', event.id).eq('attendee_id', removed.attendee_id!));
+    // Their messages about the invitation itself go first, so the runs below send reminders only.
+    await runSender();
+
+    const dayBefore = venueInstant('2047-05-19', '09:00', 'Asia/Dubai'); // 05:00 UTC
+    expect(dayBefore.toISOString()).toBe('2047-05-19T05:00:00.000Z');
+    // Two runs at once, then the same run again: one message per guest.
+    await Promise.all([queueAt(dayBefore), queueAt(dayBefore), queueAt(minutes(dayBefore, 1))]);
+    await queueAt(minutes(dayBefore, 30));
+    const queued = await outboxOf(event.id);
+    expect(queued.map((row) => row.email).sort()).toEqual([approved.email, invited.email, declinedLater.email].sort());
+    for (const nobody of [declined, waitlisted, pending, removed]) {
+      expect(queued.some((row) => row.email === nobody.email)).toBe(false);
+    }
+
+    // Declined before the send: the reminder queued for them is cancelled, not sent.
+    await ok(admin.from('invite_requests').update({ status: 'declined' }).eq('id', declinedLater.id));
+
+    // The event moves a day later after the reminders were queued: a new 'day before' comes, and
+    // still nobody gets a second one.
+    await ok(
+      admin
+        .from('events')
+        .update({ start_date: '2047-05-21T05:00:00Z', end_date: '2047-05-21T13:00:00Z' })
+        .eq('id', event.id),
+    );
+    await queueAt('2047-05-20T05:00:00Z');
+
+    // A restart in between: what was queued is still there, and nothing is queued twice.
+    await backend.stop();
+    backend = await start();
+    admin = await backend.adminClient();
+    await queueAt('2047-05-20T05:30:00Z');
+    expect((await outboxOf(event.id)).filter((row) => row.kind === 'reminder_day_before')).toHaveLength(3);
+
+    // The two reminders, and the decline's own message.
+    expect((await runSender()).sent).toBe(3);
+    expect(await runSender()).toMatchObject({ sent: 0, failed: 0 });
+    expect(await outboxOf(event.id)).toEqual(
+      expect.arrayContaining([
+        { kind: 'reminder_day_before', email: declinedLater.email, sent: false, cancelled: true },
+        { kind: 'reminder_day_before', email: approved.email, sent: true, cancelled: false },
+      ]),
+    );
+    expect((await mailTo(declinedLater.email)).map((mail) => mail.subject)).toEqual([
+      `Your place is confirmed: ${event.title}`,
+      `About your request: ${event.title}`,
+    ]);
+
+    // The guest reads it: the venue, the start on the venue's clock, the pass's QR code and the .ics.
+    const [reminder, ...more] = (await mailTo(approved.email)).filter((mail) => mail.subject.startsWith('Tomorrow'));
+    expect(more).toEqual([]);
+    expect(reminder!.subject).toBe(`Tomorrow: ${event.title}`);
+    expect(reminder!.text).toContain('Dear Grace Hopper,');
+    expect(reminder!.text).toContain('is tomorrow: starting at 9:00 AM Dubai time (GST)');
+    expect(reminder!.text).toContain('Venue: The Shard, London');
+    const link = `${SITE}/events/${event.slug}#guest=${approved.guest_token}`;
+    expect(reminder!.text).toContain(link);
+    const code = reminder!.attachments.find((attachment) => attachment.contentId === GUEST_CODE_CONTENT_ID)!;
+    const png = new Uint8Array(await (await fetch(`${backend.url}${code.url}`)).arrayBuffer());
+    expect(await decodeQrPng(png)).toBe(link);
+    const ics = reminder!.attachments.find((attachment) => attachment.contentType.startsWith('text/calendar'))!;
+    expect(await (await fetch(`${backend.url}${ics.url}`)).text()).toContain('DTSTART;TZID=Asia/Dubai:20470521T090000');
+
+    // The morning of the event: one more each, at 7:00 in Dubai.
+    await queueAt(minutes(venueInstant('2047-05-21', '07:00', 'Asia/Dubai'), -1));
+    expect((await outboxOf(event.id)).filter((row) => row.kind === 'reminder_morning')).toEqual([]);
+    await Promise.all([
+      queueAt(venueInstant('2047-05-21', '07:00', 'Asia/Dubai')),
+      queueAt(venueInstant('2047-05-21', '07:00', 'Asia/Dubai')),
+    ]);
+    expect((await runSender()).sent).toBe(2);
+    const morning = (await mailTo(invited.email)).filter((mail) => mail.subject === `Today: ${event.title}`);
+    expect(morning).toHaveLength(1);
+    expect(morning[0]!.text).toContain('is today: starting at 9:00 AM Dubai time (GST)');
+  });
+
+  it('none for an event that has started, nor a switched-off reminder, nor one whose time has passed', async () => {
+    const event = await createEvent({
+      start_date: '2047-06-10T08:00:00Z',
+      end_date: '2047-06-10T16:00:00Z',
+      time_zone: 'UTC',
+      reminder_morning: false,
+    });
+    await invite(event.id, 'approved');
+    // The morning reminder is off; the day before's has passed by the morning of the event.
+    await queueAt('2047-06-10T07:30:00Z');
+    // The event has started.
+    await queueAt('2047-06-10T08:00:00Z');
+    expect(await outboxOf(event.id)).toEqual([]);
+    // An early start, before the morning reminder's 7:00: that reminder never goes.
+    const early = await createEvent({
+      start_date: '2047-06-12T06:00:00Z',
+      end_date: '2047-06-12T10:00:00Z',
+      time_zone: 'UTC',
+    });
+    await invite(early.id, 'approved');
+    await queueAt('2047-06-12T07:30:00Z');
+    expect(await outboxOf(early.id)).toEqual([]);
+
+    // Queued, then switched off before it went: cancelled.
+    const later = await createEvent({
+      start_date: '2047-06-20T08:00:00Z',
+      end_date: '2047-06-20T16:00:00Z',
+      time_zone: 'UTC',
+    });
+    const guest = await invite(later.id, 'invited');
+    await queueAt('2047-06-19T09:00:00Z');
+    await ok(admin.from('events').update({ reminder_day_before: false }).eq('id', later.id));
+    await runSender();
+    expect(await outboxOf(later.id)).toEqual([
+      { kind: 'reminder_day_before', email: guest.email, sent: false, cancelled: true },
+    ]);
+  });
+});
+
+/** A guest on a past event, checked in (or not) at the door. */
+async function attendee(name: string): Promise<{ id: string; email: string }> {
+  return ok(
+    admin
+      .from('attendees')
+      .insert({
+        name,
+        email: `${name.split(' ')[0]!.toLowerCase()}-${unique()}@corp.example`,
+        company: 'Initech',
+        job_title: 'CDO',
+      })
+      .select('id, email')
+      .single(),
+  );
+}
+
+async function checkIn(eventId: string, attendeeId: string): Promise<string> {
+  const row = await ok(
+    admin
+      .from('check_ins')
+      .insert({
+        event_id: eventId,
+        attendee_id: attendeeId,
+        device_id: 'front-desk',
+        checked_in_at: new Date().toISOString(),
+      })
+      .select('id')
+      .single(),
+  );
+  return (row as { id: string }).id;
+}
+
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
+
+async function feedback(body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${backend.url}/functions/v1/guest-feedback`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.anonKey,
+      Authorization: `Bearer ${backend.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('feedback', () => {
+  let event: EventRow;
+  let came: { id: string; email: string };
+  let token = '';
+  let sessionId = '';
+
+  it('is asked once of each checked-in guest, after the delay, never of no-shows or of events over 14 days ago', async () => {
+    event = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3), time_zone: 'Europe/Lisbon' });
+    const session = await ok(
+      admin
+        .from('sessions')
+        .insert({ event_id: event.id, title: 'Data products that pay', start_time: hoursAgo(7), end_time: hoursAgo(6) })
+        .select('id')
+        .single(),
+    );
+    sessionId = (session as { id: string }).id;
+    came = await attendee('Ada Present');
+    const undone = await attendee('Bob Undone');
+    const noShow = await attendee('Carl Noshow');
+    for (const guest of [came, undone, noShow]) {
+      await ok(admin.from('event_attendees').insert({ event_id: event.id, attendee_id: guest.id }));
+    }
+    await checkIn(event.id, came.id);
+    await checkIn(event.id, came.id); // a second phone
+    const wrong = await checkIn(event.id, undone.id);
+    await ok(
+      admin.from('check_ins').insert({
+        event_id: event.id,
+        undoes: wrong,
+        device_id: 'front-desk',
+        checked_in_at: new Date().toISOString(),
+      }),
+    );
+    const walkInEmail = `walk-in-${unique()}@corp.example`;
+    await ok(
+      admin.from('check_ins').insert({
+        event_id: event.id,
+        device_id: 'front-desk',
+        checked_in_at: new Date().toISOString(),
+        walk_in_name: 'Dana Walkin',
+        walk_in_email: walkInEmail,
+      }),
+    );
+
+    const old = await createEvent({ start_date: hoursAgo(15 * 24 + 5), end_date: hoursAgo(15 * 24) });
+    const oldGuest = await attendee('Eve Longago');
+    await checkIn(old.id, oldGuest.id);
+    const soon = await createEvent({ start_date: hoursAgo(4), end_date: hoursAgo(1) });
+    const soonGuest = await attendee('Finn Recent');
+    await checkIn(soon.id, soonGuest.id);
+
+    await Promise.all([queueAt(new Date()), queueAt(new Date())]);
+    await queueAt(new Date());
+    expect(await outboxOf(event.id)).toEqual(
+      [
+        { kind: 'feedback_request', email: came.email, sent: false, cancelled: false },
+        { kind: 'feedback_request', email: walkInEmail, sent: false, cancelled: false },
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    expect(await outboxOf(old.id)).toEqual([]);
+    // Two hours after the end by default: not yet for the event that ended an hour ago.
+    expect(await outboxOf(soon.id)).toEqual([]);
+    await queueAt(minutes(new Date(), 61));
+    expect(await outboxOf(soon.id)).toHaveLength(1);
+
+    // A restart changes nothing: nobody is asked twice.
+    await backend.stop();
+    backend = await start();
+    admin = await backend.adminClient();
+    await queueAt(new Date());
+    expect(await outboxOf(event.id)).toHaveLength(2);
+
+    await runSender();
+    expect(await mailTo(noShow.email)).toEqual([]);
+    expect(await mailTo(undone.email)).toEqual([]);
+    const [request, ...more] = await mailTo(came.email);
+    expect(more).toEqual([]);
+    expect(request!.subject).toBe(`How was ${event.title}?`);
+    expect(request!.attachments).toEqual([]);
+    const match = new RegExp(`${SITE}/events/${event.slug}#feedback=([0-9a-f]{64})`).exec(request!.text);
+    expect(match, request!.text).not.toBeNull();
+    token = match![1]!;
+    expect(request!.html).toContain(`#feedback=${token}`);
+  });
+
+  it('the link opens the form, takes the answer, and the same link changes it until feedback closes; the token is in no log', async () => {
+    // The backend runs in this process: whatever it logs (its terminal, a function's console, which
+    // is the function log on hosted Supabase) passes through here.
+    const written: string[] = [];
+    const record = (...parts: unknown[]) => void written.push(parts.map(String).join(' '));
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (record(chunk), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => (record(chunk), true)),
+      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+        vi.spyOn(console, method).mockImplementation(record),
+      ),
+    ];
+    onTestFinished(() => spies.forEach((spy) => spy.mockRestore()));
+    const form = await feedback({ token });
+    expect(form.status).toBe(200);
+    expect(form.body).toMatchObject({
+      event: { id: event.id, title: event.title },
+      guest: { name: 'Ada Present' },
+      open: true,
+      answer: null,
+      sessions: [{ id: sessionId, title: 'Data products that pay' }],
+    });
+    const answer = {
+      rating: 4,
+      valuable_session_id: sessionId,
+      do_differently: 'Longer breaks',
+      quote: 'The best room of peers I have been in.',
+      quote_consent: false,
+    };
+    expect((await feedback({ token, answer })).status).toBe(200);
+    expect((await feedback({ token, answer: { ...answer, rating: 5, quote_consent: true } })).status).toBe(200);
+    expect((await feedback({ token })).body.answer).toMatchObject({ rating: 5, quote_consent: true });
+    const rows = await ok(admin.from('feedback_responses').select('rating, quote_consent').eq('event_id', event.id));
+    expect(rows).toEqual([{ rating: 5, quote_consent: true }]);
+
+    expect((await feedback({ token, answer: { ...answer, rating: 6 } })).status).toBe(400);
+    expect((await feedback({ token: 'f'.repeat(64) })).status).toBe(404);
+    expect((await feedback({ token: 'f'.repeat(64), answer })).status).toBe(404);
+    expect(written.filter((line) => line.includes(token))).toEqual([]);
+  });
+
+  it('an admin publishes a consented quote as a testimonial; a quote without consent never is', async () => {
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id, testimonial_id').eq('event_id', event.id),
+    );
+    const id = await ok(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+    const testimonial = await ok(
+      admin.from('testimonials').select('event_id, name, job_title, company, quote, rating').eq('id', id).single(),
+    );
+    expect(testimonial).toEqual({
+      event_id: event.id,
+      name: 'Ada Present',
+      job_title: 'CDO',
+      company: 'Initech',
+      quote: 'The best room of peers I have been in.',
+      rating: 5,
+    });
+    // Publishing again gives the same testimonial.
+    expect(await ok(admin.rpc('publish_feedback_quote', { response_id: response!.id }))).toBe(id);
+    // Anyone reads the testimonial; the guest takes the consent back and it goes.
+    expect(await ok(backend.anonClient().from('testimonials').select('id').eq('id', id))).toHaveLength(1);
+    const answer = { rating: 5, quote: 'The best room of peers I have been in.', quote_consent: false };
+    expect((await feedback({ token, answer })).status).toBe(200);
+    expect(await ok(backend.anonClient().from('testimonials').select('id').eq('id', id))).toHaveLength(0);
+    const refused = await admin.rpc('publish_feedback_quote', { response_id: response!.id });
+    expect(refused.error?.message).toBe('This quote was given without consent to publish it');
+  });
+
+  it('answers are admins only, through the table, realtime and the functions', async () => {
+    const anon = backend.anonClient();
+    const { client: user } = await backend.newUser();
+    const anonRead = await anon.from('feedback_responses').select('id');
+    expect(anonRead.error?.code).toBe('42501');
+    expect(await ok(user.from('feedback_responses').select('id'))).toEqual([]);
+    expect(await ok(admin.from('feedback_responses').select('id').eq('event_id', event.id))).toHaveLength(1);
+    for (const client of [anon, user]) {
+      expect(
+        (await client.from('feedback_responses').insert({ event_id: event.id, attendee_id: came.id, rating: 1 })).error,
+      ).not.toBeNull();
+      expect((await client.rpc('feedback_form', { token })).error).not.toBeNull();
+      expect((await client.rpc('submit_feedback', { token, answer: { rating: 1 } })).error).not.toBeNull();
+      expect((await client.rpc('event_guest_messages', { target_event: event.id })).error).not.toBeNull();
+      expect((await client.rpc('queue_event_messages', {})).error).not.toBeNull();
+      const [response] = await ok<{ id: string }[]>(
+        admin.from('feedback_responses').select('id').eq('event_id', event.id),
+      );
+      expect((await client.rpc('publish_feedback_quote', { response_id: response!.id })).error).not.toBeNull();
+    }
+    // The public rows a visitor's replica starts from carry no answer and no token.
+    const publicRows = JSON.stringify(await ok(anon.rpc('public_rows')));
+    expect(publicRows).not.toContain(token);
+    expect(publicRows).not.toContain('Longer breaks');
+
+    // Realtime: an admin hears a new answer, a visitor hears nothing of it.
+    await admin.realtime.setAuth();
+    const heard: Record<string, unknown[]> = { admin: [], anon: [] };
+    const channels = await Promise.all(
+      (['admin', 'anon'] as const).map(
+        (who) =>
+          new Promise<ReturnType<SupabaseClient['channel']>>((resolve) => {
+            const client = who === 'admin' ? admin : anon;
+            const channel = client
+              .channel(`feedback-${who}-${unique()}`)
+              .on('postgres_changes', { event: '*', schema: 'public', table: 'feedback_responses' }, (payload) =>
+                heard[who]!.push(payload),
+              )
+              .subscribe((status) => {
+                if (status === 'SUBSCRIBED') resolve(channel);
+              });
+          }),
+      ),
+    );
+    expect((await feedback({ token, answer: { rating: 3, quote_consent: false } })).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (heard.admin!.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(heard.admin).toHaveLength(1);
+    // A public change after it reaches the visitor, so anything about the answer would have come first.
+    let markers = 0;
+    await new Promise<void>((resolve) => {
+      const channel = anon
+        .channel(`marker-${unique()}`)
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'videos' }, () => {
+          markers += 1;
+        })
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') resolve();
+        });
+      channels.push(channel);
+    });
+    await ok(
+      admin
+        .from('videos')
+        .insert({ title: `Marker ${unique()}`, video_url: 'https://www.youtube.com/embed/abcdefghijk' }),
+    );
+    const markerDeadline = Date.now() + 10_000;
+    while (markers === 0 && Date.now() < markerDeadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(markers).toBe(1);
+    expect(heard.anon).toEqual([]);
+    await Promise.all(channels.map((channel) => channel.unsubscribe()));
+
+    // The admin's view of what was sent.
+    const sent = await ok(admin.rpc('event_guest_messages', { target_event: event.id }));
+    expect(sent).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'feedback_request', email: came.email })]),
+    );
+
+    // Closed 30 days after the end: the link no longer changes the answer.
+    await ok(
+      admin
+        .from('events')
+        .update({ start_date: hoursAgo(31 * 24 + 5), end_date: hoursAgo(31 * 24) })
+        .eq('id', event.id),
+    );
+    expect((await feedback({ token, answer: { rating: 1, quote_consent: false } })).status).toBe(409);
+    expect((await feedback({ token })).body).toMatchObject({ open: false });
+  });
+});
+
+describe('demo content', () => {
+  let demo: TestBackend;
+  beforeAll(async () => {
+    demo = await startTestBackend({ seedWhenFresh: true, config: { guestMessagesIntervalMs: 0 } });
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it('has a past edition with feedback of each kind and two testimonials from it, and an upcoming one with reminders scheduled', async () => {
+    const { rows: paris } = await demo.services.db.query<{
+      checked_in: number;
+      answered: number;
+      consented: number;
+      without_consent: number;
+      published: number;
+      comments: number;
+    }>(
+      `select (select count(distinct c.attendee_id)::int from public.check_ins c where c.event_id = e.id) as checked_in,
+              count(*)::int as answered,
+              count(*) filter (where fr.quote_consent and fr.quote is not null)::int as consented,
+              count(*) filter (where not fr.quote_consent and fr.quote is not null)::int as without_consent,
+              count(t.id)::int as published,
+              count(*) filter (where fr.do_differently is not null)::int as comments
+         from public.events e
+         join public.feedback_responses fr on fr.event_id = e.id
+         left join public.testimonials t on t.id = fr.testimonial_id and not t._deleted
+        where e.title like '%Paris%'
+        group by e.id`,
+    );
+    expect(paris).toEqual([
+      { checked_in: 10, answered: 8, consented: 3, without_consent: 1, published: 2, comments: 5 },
+    ]);
+    // The published ones are public testimonials of the edition, with the guest's own record.
+    const anon = demo.anonClient();
+    const { data: testimonials } = await anon
+      .from('testimonials')
+      .select('name')
+      .like('quote', 'Thirty people who do my job%');
+    expect(testimonials).toHaveLength(1);
+    const { rows: linked } = await demo.services.db.query<{ name: string; same_photo: boolean }>(
+      `select t.name, t.photo_url is not distinct from a.photo_url as same_photo
+         from public.feedback_responses fr
+         join public.testimonials t on t.id = fr.testimonial_id
+         join public.attendees a on a.id = fr.attendee_id and a.name = t.name`,
+    );
+    expect(linked).toHaveLength(2);
+    expect(linked.every((row) => row.same_photo)).toBe(true);
+
+    // London's guests have both reminders ahead of them; nothing is due now, and nobody of the
+    // past editions is asked for feedback (Paris ended 20 days ago).
+    const { rows: london } = await demo.services.db.query<{ guests: number; day_before: boolean; morning: boolean }>(
+      `select count(r.id)::int as guests, bool_and(e.reminder_day_before) as day_before, bool_and(e.reminder_morning) as morning
+         from public.events e
+         join public.invite_requests r on r.event_id = e.id and r.status in ('approved', 'invited')
+        where e.title like '%London%'`,
+    );
+    expect(london[0]!.guests).toBeGreaterThan(0);
+    expect(london[0]).toMatchObject({ day_before: true, morning: true });
+    await ok(demo.serviceClient().rpc('queue_event_messages', {}));
+    const { rows: unsent } = await demo.services.db.query<{ kind: string }>(
+      `select kind from private.guest_messages where sent_at is null and cancelled_at is null
+          and kind in ('reminder_day_before', 'reminder_morning', 'feedback_request')`,
+    );
+    expect(unsent.filter((row) => row.kind === 'feedback_request')).toEqual([]);
+    expect(unsent.filter((row) => row.kind === 'reminder_day_before')).toEqual([]);
+  });
+});
