@@ -8,7 +8,7 @@
  * Auckland's zone, so every time shown is the venue's, not the machine's.
  */
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent, type EventRow } from './support/builders.ts';
 import { API_URL, axe, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
@@ -214,8 +214,7 @@ test('an admin sees reminders in venue time and switches one off offline, reads 
     status: 'approved',
   });
 
-  await signInAsAdmin(page);
-  await page.goto('/admin/events');
+  await openAsAdmin(page, '/admin/events');
   await waitForAdminReplica(page);
   const cards = page.getByRole('list', { name: 'Events' }).getByRole('listitem');
 
