@@ -523,7 +523,27 @@ export const STORIES: readonly Story[] = [
         'the new version in the tab',
         `return document.documentElement.dataset.build === ${text(buildId)} || null;`,
         60_000,
-      );
+      ).catch(async (error: unknown) => {
+        // Which version the tab runs, which worker controls it, and what the kept copy of the page holds.
+        const seen = await session
+          .run<string>(
+            `const registration = await navigator.serviceWorker.getRegistration();
+            const kept = await caches.match('/', { cacheName: 'pages' });
+            const keptBuild = kept ? /src="([/]assets[/]index-[^"]+)"/.exec(await kept.text())?.[1] : null;
+            const script = [...document.scripts].map((s) => s.src).find((src) => /[/]assets[/]index-/.test(src));
+            return JSON.stringify({
+              build: document.documentElement.dataset.build,
+              script,
+              keptAt: document.getElementById('root')?.dataset.keptAt ?? null,
+              keptCopyNames: keptBuild,
+              controller: navigator.serviceWorker.controller?.state ?? null,
+              waiting: registration?.waiting?.state ?? null,
+              prompt: [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version')),
+            });`,
+          )
+          .catch((reason: unknown) => String(reason));
+        throw new Error(`${error instanceof Error ? error.message : String(error)}; ${seen} (new: ${buildId})`);
+      });
     },
   },
 ];

@@ -11,7 +11,8 @@
  *   priority: the 40 soonest, and at most MAX_KEPT_PAGES in all, the least recently kept dropped
  *   first.
  * - A page is kept only when every chunk it names is in the keeping worker's precache, so it never
- *   points at a file that is missing offline; a new version of the worker drops them all.
+ *   points at a file that is missing offline; a new version of the worker drops them all, and serves
+ *   none that names a chunk its own precache lacks (one the old worker put back after the drop).
  * - The root element of a kept copy says when it was rendered (`data-kept-at`): the app shows those
  *   answers as kept ones ('Updated 3 minutes ago' offline) and asks the network for fresh ones.
  */
@@ -107,7 +108,17 @@ export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
   return {
     async match(url) {
       const key = keptPageKey(url);
-      return key ? caches.match(key, { cacheName: KEPT_PAGES_CACHE }) : undefined;
+      const kept = key ? await caches.match(key, { cacheName: KEPT_PAGES_CACHE }) : undefined;
+      if (!key || !kept) return undefined;
+      // The worker of the version before may still have been keeping pages (each refreshed one at
+      // a time) when this one took over and cleared them: a copy it put back names chunks this
+      // version lacks, and is dropped instead of served.
+      const html = await kept.text();
+      if (!assetsOf(html).every(inPrecache)) {
+        await (await caches.open(KEPT_PAGES_CACHE)).delete(key);
+        return undefined;
+      }
+      return new Response(html, { status: kept.status, statusText: kept.statusText, headers: kept.headers });
     },
     keep: (url, response) => keep(url, response).catch(() => undefined),
     refresh,
