@@ -3,9 +3,9 @@
  * form behind the personal link reads the event, its agenda and the answer so far from the function,
  * and keeps them on the device (./feedback-outbox.ts), so a reload offline still shows them. An
  * answer goes into the device's outbox before it is sent, so nothing is lost offline, on a reload
- * or in a closed tab; it leaves when the server has it. Waiting answers are sent when the browser
- * says it is online, when the page comes back into view, on a timer (5 s, doubling to a minute) and
- * at the next start of the app, as the invite request form's are (./invite-requests.ts).
+ * or in a closed tab; it leaves when the server has it. Waiting answers are sent as the invite
+ * request form's are (./outbox-runner.ts): online again, back in view, on a timer (5 s, doubling to
+ * a minute) and at the next start of the app.
  *
  * The token goes in the request's body, never its URL. Nothing personal is logged.
  */
@@ -30,6 +30,7 @@ import {
   type FeedbackStore,
 } from './feedback-outbox.ts';
 import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
+import { createOutboxRunner } from './outbox-runner.ts';
 
 /** What the server said of the link or of an answer, when it was not a plain yes. */
 export type FeedbackProblem =
@@ -137,51 +138,19 @@ async function attempt(token: string): Promise<void> {
   }
 }
 
-/** Runs `work` in one tab at a time, where the browser can say so. */
-function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? locks.request(FEEDBACK_STORE_KEY, work) : work();
-}
-
-let timer: ReturnType<typeof setTimeout> | undefined;
-let flushing: Promise<void> | null = null;
-
-function schedule(): void {
-  clearTimeout(timer);
-  const at = nextAttemptAt(read());
-  if (at !== null) timer = setTimeout(() => void flush(), Math.max(0, at - Date.now()));
-}
-
-function flush(): Promise<void> {
-  flushing ??= exclusive(async () => {
+const runner = createOutboxRunner({
+  key: FEEDBACK_STORE_KEY,
+  nextAttemptAt: () => nextAttemptAt(read()),
+  async sendDue() {
     for (const token of dueTokens(read(), Date.now())) await attempt(token);
-  }).finally(() => {
-    flushing = null;
-    schedule();
-  });
-  return flushing;
-}
+  },
+  allDueNow: () => write(allDueNow(read(), Date.now())),
+  changedElsewhere: changed,
+});
 
-let started = false;
-
-/** Starts sending what waits, and keeps at it (online, back in view, on the timer). Idempotent. */
+/** Starts sending what waits, and keeps at it (./outbox-runner.ts). Idempotent. */
 export function resumeFeedback(): void {
-  if (started) return;
-  started = true;
-  const allDue = () => {
-    write(allDueNow(read(), Date.now()));
-    void flush();
-  };
-  window.addEventListener('online', allDue);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void flush();
-  });
-  window.addEventListener('storage', (event) => {
-    if (event.key !== FEEDBACK_STORE_KEY) return;
-    changed();
-    schedule();
-  });
-  allDue();
+  runner.start();
 }
 
 /** Keeps the guest's answer for `token` and sends it now, or as soon as it can. */
@@ -189,8 +158,8 @@ export async function sendFeedback(token: string, answer: FeedbackAnswer): Promi
   problems.delete(token);
   write(withEntry(read(), token, (entry) => queueAnswer(entry, answer, Date.now())));
   resumeFeedback();
-  await exclusive(() => attempt(token));
-  schedule();
+  await runner.exclusive(() => attempt(token));
+  runner.schedule();
 }
 
 function subscribe(listener: () => void): () => void {

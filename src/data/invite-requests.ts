@@ -5,7 +5,8 @@
  * or has refused it for good (the event has ended or is gone: the visitor is told). What the server
  * wants corrected (a 400) stays, with the server's messages, until the visitor sends it again.
  * Waiting requests are sent when the browser says it is online, when the page comes back into
- * view, on a timer while any waits (5 s, doubling to a minute), and at the next start of the app.
+ * view, on a timer while any waits (5 s, doubling to a minute), and at the next start of the app
+ * (./outbox-runner.ts).
  *
  * The event page's form loads this module with itself; a page whose device holds a waiting request
  * loads it at start (src/features/request-invite/invite-request-notices.tsx). Nothing personal is
@@ -31,6 +32,7 @@ import {
   writeOutbox,
   type QueuedInviteRequest,
 } from './invite-request-outbox.ts';
+import { createOutboxRunner } from './outbox-runner.ts';
 
 /** What became of an attempt to send a request. */
 export type InviteRequestOutcome =
@@ -197,12 +199,6 @@ function settle(sent: QueuedInviteRequest, outcome: InviteRequestOutcome): void 
   changed();
 }
 
-/** Runs `work` in one tab at a time, where the browser can say so: two tabs never send the same request at once. */
-function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? locks.request(INVITE_OUTBOX_KEY, work) : work();
-}
-
 /** Sends the queued request of `eventId`, if it still waits; null when it no longer does. */
 async function attempt(eventId: string): Promise<InviteRequestOutcome | null> {
   const request = read().find((queued) => queued.eventId === eventId && queued.problems === null);
@@ -212,61 +208,33 @@ async function attempt(eventId: string): Promise<InviteRequestOutcome | null> {
   return outcome;
 }
 
-let timer: ReturnType<typeof setTimeout> | undefined;
-let flushing: Promise<void> | null = null;
-
-function schedule(): void {
-  clearTimeout(timer);
-  const at = nextAttemptAt(read());
-  if (at !== null) timer = setTimeout(() => void flush(), Math.max(0, at - Date.now()));
-}
-
-/** Sends every request that is due, one after another; stops at the first that finds no connection. */
-function flush(): Promise<void> {
-  flushing ??= exclusive(async () => {
+const runner = createOutboxRunner({
+  key: INVITE_OUTBOX_KEY,
+  nextAttemptAt: () => nextAttemptAt(read()),
+  // One after another; stops at the first that finds no connection.
+  async sendDue() {
     for (const request of dueRequests(read(), Date.now())) {
       const outcome = await attempt(request.eventId);
       if (outcome?.kind === 'queued' && outcome.reason === 'offline') break;
     }
-  }).finally(() => {
-    flushing = null;
-    schedule();
-  });
-  return flushing;
-}
-
-let started = false;
+  },
+  allDueNow: () => write(dueNow(read(), Date.now())),
+  changedElsewhere: changed,
+});
 
 /**
- * Starts sending what waits, and keeps at it: at once (every waiting request is due then), when the
- * browser comes online (likewise), when the page comes back into view, and on the retry timer. Requests that
- * wait for corrections are announced once, so a visitor who left before the server answered hears
- * of them. Idempotent.
+ * Starts sending what waits, and keeps at it (./outbox-runner.ts): at once and when the browser
+ * comes online (every waiting request is due then), when the page comes back into view, and on the
+ * retry timer. Requests that wait for corrections are announced once, so a visitor who left before
+ * the server answered hears of them. Idempotent.
  */
 export function resumeInviteRequests(): void {
-  if (started) return;
-  started = true;
-  window.addEventListener('online', () => {
-    write(dueNow(read(), Date.now()));
-    void flush();
-  });
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void flush();
-  });
-  // Another tab queued, sent or corrected a request.
-  window.addEventListener('storage', (event) => {
-    if (event.key !== INVITE_OUTBOX_KEY) return;
-    changed();
-    schedule();
-  });
-  // A new page is a new chance: whatever waited for the network is due at once.
-  write(dueNow(read(), Date.now()));
+  if (!runner.start()) return;
   for (const request of read()) {
     if (request.problems) {
       announce(request, { kind: 'invalid', error: request.problems.error, fields: request.problems.fields });
     }
   }
-  void flush();
 }
 
 /**
@@ -284,12 +252,12 @@ export async function requestInvite(
   settled.delete(event.id);
   changed();
   resumeInviteRequests();
-  const outcome = (await exclusive(() => attempt(event.id))) ?? { kind: 'queued', reason: 'server' };
+  const outcome = (await runner.exclusive(() => attempt(event.id))) ?? { kind: 'queued', reason: 'server' };
   if (outcome.kind === 'limited') {
     write(withoutRequest(read(), event.id));
     changed();
   }
-  schedule();
+  runner.schedule();
   return outcome;
 }
 
