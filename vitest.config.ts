@@ -17,6 +17,7 @@ export default defineConfig({
           // A few tests encode images for about a second on a quiet machine, four or five times
           // that on a busy one (seen: 5.0 s for server/storage/sniff.test.ts beside a stress run).
           testTimeout: 20_000,
+          globalSetup: ['tests/support/global-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -29,6 +30,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own backend; two cores, so two at a time.
           maxWorkers: 2,
+          globalSetup: ['tests/support/global-setup.ts'],
           sequence: { groupOrder: 1 },
         },
       },

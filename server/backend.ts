@@ -33,7 +33,10 @@ export interface BackendOptions {
    * means in memory with fresh keys and objects in a temporary folder removed on stop.
    */
   dataDir?: string;
-  /** A new PGlite cluster's files to start an in-memory database from, instead of running initdb. */
+  /**
+   * A PGlite cluster's files to start an in-memory database from, instead of running initdb (and
+   * the migrations it already has): a new database all the same, seeded under `seedWhenFresh`.
+   */
   pgliteTemplate?: Blob;
   /** Load supabase/seed.sql when the database is fresh. */
   seedWhenFresh?: boolean;
@@ -73,7 +76,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   try {
     objectStore = await ObjectStore.open(options.dataDir ? path.join(options.dataDir, 'storage') : undefined);
     const { fresh } = await migrate(db);
-    if (fresh && options.seedWhenFresh) await seed(db);
+    const inMemoryFromTemplate = !options.databaseUrl && !options.dataDir && options.pgliteTemplate !== undefined;
+    if ((fresh || inMemoryFromTemplate) && options.seedWhenFresh) await seed(db);
     const keys = await loadKeys(options.dataDir);
     const hostname = options.hostname ?? '127.0.0.1';
     // The routes need the real URL (redirects, links), known only once the port is bound: until

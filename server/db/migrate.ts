@@ -29,7 +29,7 @@ export interface MigrateResult {
   applied: string[];
 }
 
-export async function migrate(db: Database): Promise<MigrateResult> {
+export async function migrate(db: Pick<Database, 'exec' | 'query'>): Promise<MigrateResult> {
   for (const name of await sqlFiles(BOOTSTRAP_DIR)) {
     await db.exec(await readFile(path.join(BOOTSTRAP_DIR, name), 'utf8'));
   }

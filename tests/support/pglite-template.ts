@@ -1,34 +1,67 @@
 /**
- * A new PGlite cluster's files, made once per PGlite version on this machine and kept in
- * .test-data/: every in-memory backend of the tests starts from them instead of running initdb,
- * a few seconds of WebAssembly each time, over thirty times a run. Only initdb is skipped: each
- * backend still runs the bootstrap and the migrations on it.
+ * A new PGlite cluster brought to the current schema (the bootstrap of server/db/bootstrap and every
+ * migration applied, no seed), made once per PGlite version and schema on this machine and kept in
+ * .test-data/: every in-memory backend of the tests starts from its files instead of running initdb
+ * and the migrations, seconds of WebAssembly each time, dozens of times a run. The file's name holds
+ * a hash of the bootstrap and migration files, so a changed schema makes a new one. The migrations
+ * still run from nothing: when the template is made, and on every PostgreSQL database of the tests.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { BOOTSTRAP_DIR, MIGRATIONS_DIR, migrate } from '../../server/db/migrate.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FOLDER = path.join(root, '.test-data');
 const { version } = JSON.parse(
   readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
 ) as { version: string };
-const FILE = path.join(root, '.test-data', `pglite-${version}-initdb.tar`);
 
 let template: Promise<Blob> | undefined;
 
+/** A hash of every file that makes the schema: a template made from other files is not this one. */
+async function schemaHash(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const dir of [BOOTSTRAP_DIR, MIGRATIONS_DIR]) {
+    for (const name of (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()) {
+      hash
+        .update(`${dir}/${name}\0`)
+        .update(await readFile(path.join(dir, name)))
+        .update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 async function makeTemplate(): Promise<Blob> {
-  const kept = await readFile(FILE).catch(() => null);
+  const prefix = `pglite-${version}-schema-`;
+  const file = path.join(FOLDER, `${prefix}${await schemaHash()}.tar`);
+  const kept = await readFile(file).catch(() => null);
   if (kept) return new Blob([kept]);
   const pg = await PGlite.create();
+  await migrate({
+    exec: async (sql) => void (await pg.exec(sql)),
+    query: async (sql, params = []) => {
+      const result = await pg.query(sql, params as unknown[]);
+      return { rows: result.rows as never[], affectedRows: result.affectedRows ?? 0 };
+    },
+  });
   const files = await pg.dumpDataDir('none');
   await pg.close();
-  await mkdir(path.dirname(FILE), { recursive: true });
+  await mkdir(FOLDER, { recursive: true });
   // Written aside and renamed, so a test process beside this one never reads half a file.
-  const partial = `${FILE}.${process.pid}`;
+  const partial = `${file}.${process.pid}`;
   await writeFile(partial, Buffer.from(await files.arrayBuffer()));
-  await rename(partial, FILE);
+  await rename(partial, file);
+  // Templates of an earlier schema or PGlite go (the initdb-only ones of an older layout too).
+  for (const name of await readdir(FOLDER)) {
+    if (/^pglite-.*\.tar$/.test(name) && path.join(FOLDER, name) !== file) {
+      await rm(path.join(FOLDER, name), { force: true });
+    }
+  }
   return files;
 }
 
