@@ -13,7 +13,7 @@
  * times, each in a new browser (the README's stress mode: a story that fails once in n is a bug).
  */
 import { writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -24,6 +24,7 @@ import { ssrDirOf } from '../../scripts/page-template.ts';
 import { startAppServer } from '../../scripts/serve-app.ts';
 import { HARNESS_AUTH_LIMITS } from '../support/auth-limits.ts';
 import { buildImage } from '../support/images.ts';
+import { pgliteTemplate } from '../support/pglite-template.ts';
 import {
   findFirefox,
   findWebKit,
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
   if (engines.length === 0) return;
   const given = process.env.ENGINES_DIST;
   const distDir = given ? path.resolve(given) : path.join(root, '.test-data', `dist-engines-${process.pid}`);
+  /** The new version a deploy story brings (built by the first), and then the one it replaced. */
+  const otherDir = path.join(root, '.test-data', `dist-engines-${process.pid}-other`);
   if (!given) {
     // The demo content's images, as `npm start` draws them: the build copies them from public/demo,
     // where a fresh checkout has none until something has drawn them.
@@ -164,7 +167,13 @@ async function main(): Promise<void> {
     await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   }
 
-  const backend = await startBackend({ port: 0, seedWhenFresh: true, admin: DEMO_ADMIN, config: HARNESS_AUTH_LIMITS });
+  const backend = await startBackend({
+    port: 0,
+    pgliteTemplate: await pgliteTemplate(),
+    seedWhenFresh: true,
+    admin: DEMO_ADMIN,
+    config: HARNESS_AUTH_LIMITS,
+  });
   const api = await startSwitchableProxy(backend.url);
   const app = await startAppServer({
     port: 0,
@@ -185,7 +194,9 @@ async function main(): Promise<void> {
     );
     if (!upcoming[0] || !past[0]) throw new Error('the demo content has no upcoming or no past event');
     let added = 0;
-    let deploys = 0;
+    /** The build id of the version served, and of the other one kept aside once a deploy made it. */
+    let servedVersion = 'local';
+    let otherVersion: string | null = null;
     const serviceRole = { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` };
     const world: StoryWorld = {
       appUrl: site.url,
@@ -261,16 +272,32 @@ async function main(): Promise<void> {
       },
       admin: DEMO_ADMIN,
       imageFile,
+      // As a host deploys: the new version's files take the old ones' place at once, so a tab never
+      // finds the site half-built. The first deploy builds the next version; the next engine's
+      // deploy brings back the version that engine has not seen, so the run builds the app twice.
       async deploy() {
-        deploys += 1;
-        const buildId = `engines-${Date.now().toString(36)}-${deploys}`;
-        process.env.VITE_BUILD_ID = buildId;
-        try {
-          await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-        } finally {
-          delete process.env.VITE_BUILD_ID;
+        if (!otherVersion) {
+          const buildId = `engines-${Date.now().toString(36)}`;
+          process.env.VITE_BUILD_ID = buildId;
+          try {
+            await build({ root, logLevel: 'warn', build: { outDir: otherDir, emptyOutDir: true } });
+          } finally {
+            delete process.env.VITE_BUILD_ID;
+          }
+          otherVersion = buildId;
         }
-        return buildId;
+        const deployed = otherVersion;
+        otherVersion = servedVersion;
+        servedVersion = deployed;
+        for (const [served, other] of [
+          [distDir, otherDir],
+          [ssrDirOf(distDir), ssrDirOf(otherDir)],
+        ] as const) {
+          await rename(served, `${served}-swap`);
+          await rename(other, served);
+          await rename(`${served}-swap`, other);
+        }
+        return deployed;
       },
     };
 
@@ -323,9 +350,9 @@ async function main(): Promise<void> {
     await api.close();
     await backend.stop();
     await rm(imageFile, { force: true });
-    if (!given) {
-      await rm(distDir, { recursive: true, force: true });
-      await rm(ssrDirOf(distDir), { recursive: true, force: true });
+    for (const dir of [...(given ? [] : [distDir]), otherDir]) {
+      await rm(dir, { recursive: true, force: true });
+      await rm(ssrDirOf(dir), { recursive: true, force: true });
     }
   }
 
