@@ -4,6 +4,6 @@
  */
 import { pgliteTemplate } from './pglite-template.ts';
 
-export default async function setup(): Promise<void> {
+export async function setup(): Promise<void> {
   await pgliteTemplate();
 }
