@@ -26,6 +26,7 @@ const ENTRY_POINTS: RegExp[] = [
   /^bench\//,
   /^tests\/(e2e|sync|integration)\/.*\.(spec|test)\.ts$/,
   /^tests\/sync\/harness\/main\.ts$/,
+  /^tests\/support\/global-setup\.ts$/, // Vitest's global setup (vitest.config.ts)
   /\.test\.tsx?$/,
   /(^|\/)[^/]*\.config\.(ts|js)$/,
   /^eslint\.config\.js$/,
