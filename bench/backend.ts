@@ -1,6 +1,6 @@
 /**
  * The local backend that a bench runs in its own process: on a port the system picks, in memory on
- * PGlite (started from the tests' initdb template, tests/support/pglite-template.ts: seconds less per
+ * PGlite (started from the tests' schema template, tests/support/pglite-template.ts: seconds less per
  * part) or on the PostgreSQL database at `databaseUrl`, with the demo content and the demo admin,
  * and the test harnesses' auth limits (a bench signs in many times from one address).
  */

@@ -38,6 +38,11 @@ export interface BackendOptions {
    * the migrations it already has): a new database all the same, seeded under `seedWhenFresh`.
    */
   pgliteTemplate?: Blob;
+  /**
+   * The database at `databaseUrl` is new, though copied from a template that has the schema (its
+   * migrations recorded): fresh all the same, for `seedWhenFresh`.
+   */
+  newDatabase?: boolean;
   /** Load supabase/seed.sql when the database is fresh. */
   seedWhenFresh?: boolean;
   /** Create (or keep) this admin account; the demo admin on a laptop, never in migrations. */
@@ -76,8 +81,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   try {
     objectStore = await ObjectStore.open(options.dataDir ? path.join(options.dataDir, 'storage') : undefined);
     const { fresh } = await migrate(db);
-    const inMemoryFromTemplate = !options.databaseUrl && !options.dataDir && options.pgliteTemplate !== undefined;
-    if ((fresh || inMemoryFromTemplate) && options.seedWhenFresh) await seed(db);
+    // An in-memory PGlite is always new, whatever its template holds.
+    const inMemory = !options.databaseUrl && !options.dataDir;
+    if ((fresh || inMemory || options.newDatabase) && options.seedWhenFresh) await seed(db);
     const keys = await loadKeys(options.dataDir);
     const hostname = options.hostname ?? '127.0.0.1';
     // The routes need the real URL (redirects, links), known only once the port is bound: until

@@ -11,6 +11,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, DEMO_ADMIN, type BackendOptions, type RunningBackend } from '../../server/backend.ts';
 import { HARNESS_AUTH_LIMITS } from './auth-limits.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 export interface TestBackend extends RunningBackend {
   /** A supabase-js client with the anon key and no stored session. */
@@ -26,12 +27,19 @@ export interface TestBackend extends RunningBackend {
   admin: { email: string; password: string };
 }
 
-/** A new database in the cluster of `baseUrl` (a superuser URL), dropped again by `drop`. */
-export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database in the cluster of `baseUrl` (a superuser URL), dropped again by `drop`: empty, or
+ * with `fromTemplate` a copy of the schema template (./postgres-template.ts).
+ */
+export async function freshPostgresDatabase(
+  baseUrl: string,
+  { fromTemplate = false } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = fromTemplate ? ` template ${await postgresTemplate(baseUrl)}` : '';
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -58,11 +66,12 @@ let userCounter = 0;
 
 export async function startTestBackend(options: Partial<BackendOptions> = {}): Promise<TestBackend> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const database = baseUrl ? await freshPostgresDatabase(baseUrl) : undefined;
+  const database = baseUrl ? await freshPostgresDatabase(baseUrl, { fromTemplate: true }) : undefined;
   const admin = options.admin ?? DEMO_ADMIN;
   const backend = await startBackend({
     port: 0,
     databaseUrl: database?.url,
+    newDatabase: database !== undefined,
     ...(database || options.dataDir ? {} : { pgliteTemplate: await pgliteTemplate() }),
     admin,
     ...options,

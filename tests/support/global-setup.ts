@@ -1,9 +1,12 @@
 /**
- * Vitest's global setup: the PGlite template (./pglite-template.ts) made once, before the workers
- * start, rather than by each worker at once on a fresh checkout.
+ * Vitest's global setup: the schema templates (./pglite-template.ts, and ./postgres-template.ts when
+ * TEST_DATABASE_URL names a cluster) made once, before the workers start, rather than by each worker
+ * at once.
  */
 import { pgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 export async function setup(): Promise<void> {
   await pgliteTemplate();
+  if (process.env.TEST_DATABASE_URL) await postgresTemplate(process.env.TEST_DATABASE_URL);
 }

@@ -6,13 +6,13 @@
  * a hash of the bootstrap and migration files, so a changed schema makes a new one. The migrations
  * still run from nothing: when the template is made, and on every PostgreSQL database of the tests.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { BOOTSTRAP_DIR, MIGRATIONS_DIR, migrate } from '../../server/db/migrate.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { schemaHash } from './schema-hash.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDER = path.join(root, '.test-data');
@@ -21,20 +21,6 @@ const { version } = JSON.parse(
 ) as { version: string };
 
 let template: Promise<Blob> | undefined;
-
-/** A hash of every file that makes the schema: a template made from other files is not this one. */
-async function schemaHash(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const dir of [BOOTSTRAP_DIR, MIGRATIONS_DIR]) {
-    for (const name of (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort()) {
-      hash
-        .update(`${dir}/${name}\0`)
-        .update(await readFile(path.join(dir, name)))
-        .update('\0');
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 async function makeTemplate(): Promise<Blob> {
   const prefix = `pglite-${version}-schema-`;
