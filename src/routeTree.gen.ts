@@ -23,6 +23,7 @@ import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
+import { Route as AdminPersonRouteImport } from './routes/admin/person'
 import { Route as AdminSessionsRouteImport } from './routes/admin/sessions'
 import { Route as AdminSponsorTiersRouteImport } from './routes/admin/sponsor-tiers'
 import { Route as AdminSponsorsRouteImport } from './routes/admin/sponsors'
@@ -103,6 +104,11 @@ const AdminInvitationsRoute = AdminInvitationsRouteImport.update({
   path: '/invitations',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPersonRoute = AdminPersonRouteImport.update({
+  id: '/person',
+  path: '/person',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminSessionsRoute = AdminSessionsRouteImport.update({
   id: '/sessions',
   path: '/sessions',
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/admin/check-in': typeof AdminCheckInRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/admin/check-in'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -414,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminInvitationsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/person': {
+      id: '/admin/person'
+      path: '/person'
+      fullPath: '/admin/person'
+      preLoaderRoute: typeof AdminPersonRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/sessions': {
       id: '/admin/sessions'
       path: '/sessions'
@@ -485,6 +504,7 @@ interface AdminRouteChildren {
   AdminCheckInRoute: typeof AdminCheckInRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminInvitationsRoute: typeof AdminInvitationsRoute
+  AdminPersonRoute: typeof AdminPersonRoute
   AdminSessionsRoute: typeof AdminSessionsRoute
   AdminSponsorTiersRoute: typeof AdminSponsorTiersRoute
   AdminSponsorsRoute: typeof AdminSponsorsRoute
@@ -501,6 +521,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCheckInRoute: AdminCheckInRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminInvitationsRoute: AdminInvitationsRoute,
+  AdminPersonRoute: AdminPersonRoute,
   AdminSessionsRoute: AdminSessionsRoute,
   AdminSponsorTiersRoute: AdminSponsorTiersRoute,
   AdminSponsorsRoute: AdminSponsorsRoute,

@@ -2,11 +2,25 @@
  * Admin: Attendees (spec section 2; issue 6): the attendee list (newest first) with add, edit and
  * delete, the bulk jobs (LinkedIn bios, company logos) with their progress, and CSV export/import.
  * Writes go to the local replica (they work offline); the sync engine pushes them.
+ *
+ * Each person's story across the series (issue 32) shows as columns (editions attended, the last
+ * one, recent no-shows) and narrows the list (attended at least N times, attended an edition, a
+ * no-show in the last year, company, name or e-mail), which may be sorted by last attended; the CSV
+ * export carries the list as filtered and sorted, with those columns. A name opens the person's page.
  */
 import { Download, Image, ScanSearch } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows, useAdminTablePulled } from '../../data/admin-data.ts';
 import { newestFirst, type Attendee } from '../../data/attendee-records.ts';
 import { useSaveAttendee } from '../../data/save-attendee.ts';
+import {
+  NO_PEOPLE_FILTER,
+  filterPeople,
+  type PeopleFilter,
+  type PeopleSort,
+  type SeriesIndex,
+} from '../../data/series-history.ts';
+import { clearingsOf, useNoShowClearings, useSeriesIndex } from '../../data/use-series-history.ts';
 import { blankToNull } from '../../data/table-check.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,11 +31,12 @@ import { attendeesToCsv } from './attendee-csv.ts';
 import { AttendeesTable } from './attendees-table.tsx';
 import { BulkProgress } from './bulk-progress.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
+import { PeopleFilters } from './people-filters.tsx';
 import { useBulkJobs } from './use-bulk-jobs.ts';
 
-function downloadCsv(attendees: readonly Attendee[]) {
+function downloadCsv(attendees: readonly Attendee[], history: SeriesIndex | undefined) {
   // The text starts with a byte-order mark, so that spreadsheet programs read it as UTF-8.
-  const blob = new Blob([attendeesToCsv(attendees)], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([attendeesToCsv(attendees, history)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -42,6 +57,14 @@ export function AttendeesPage() {
   const editor = useListEditor(attendees);
   const { mode, editing, close } = editor;
   const loading = attendees === undefined || (!pulled && attendees.length === 0);
+  const clearings = useNoShowClearings();
+  const { index } = useSeriesIndex(clearingsOf(clearings.state));
+  const [filter, setFilter] = useState<PeopleFilter>(NO_PEOPLE_FILTER);
+  const [sort, setSort] = useState<PeopleSort>('newest');
+  const shown = useMemo(
+    () => (attendees && index ? filterPeople(attendees, index, filter, sort) : attendees),
+    [attendees, index, filter, sort],
+  );
 
   async function queue(file: File, kind: 'attendee-photo' | 'company-logo', id: string): Promise<string | null> {
     try {
@@ -113,7 +136,7 @@ export function AttendeesPage() {
               <Image aria-hidden="true" className="h-4 w-4" />
               Bulk Fetch Logos
             </Button>
-            <Button variant="outline" disabled={loading} onClick={() => attendees && downloadCsv(attendees)}>
+            <Button variant="outline" disabled={loading} onClick={() => shown && downloadCsv(shown, index)}>
               <Download aria-hidden="true" className="h-4 w-4" />
               Export CSV
             </Button>
@@ -126,10 +149,36 @@ export function AttendeesPage() {
 
       {editor.formOpen ? <AttendeeForm key={editor.formKey} attendee={editing} onSave={save} onCancel={close} /> : null}
 
+      {index ? (
+        <PeopleFilters
+          filter={filter}
+          sort={sort}
+          events={index.startedEvents}
+          onFilter={setFilter}
+          onSort={setSort}
+          shown={shown?.length ?? 0}
+          total={attendees?.length ?? 0}
+        />
+      ) : null}
+      {clearings.state.status === 'offline' ? (
+        <p role="status" className="text-sm text-amber-800">
+          You're offline: cleared no-shows are read online, so the no-show counts may include some an admin cleared.
+        </p>
+      ) : null}
+
       <ListRows rows={loading ? undefined : attendees} empty="No attendees yet">
-        {(attendees) => (
-          <AttendeesTable attendees={attendees} onEdit={(attendee) => editor.edit(attendee.id)} onDelete={remove} />
-        )}
+        {() =>
+          shown && shown.length === 0 ? (
+            <p className="text-slate-600">No attendee matches these filters.</p>
+          ) : (
+            <AttendeesTable
+              attendees={shown ?? []}
+              history={index}
+              onEdit={(attendee) => editor.edit(attendee.id)}
+              onDelete={remove}
+            />
+          )
+        }
       </ListRows>
     </div>
   );
