@@ -21,6 +21,7 @@ import { Route as VisionTalksRouteImport } from './routes/vision-talks'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
+import { Route as AdminDuplicatesRouteImport } from './routes/admin/duplicates'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
 import { Route as AdminPersonRouteImport } from './routes/admin/person'
@@ -92,6 +93,11 @@ const AdminAttendeesRoute = AdminAttendeesRouteImport.update({
 const AdminCheckInRoute = AdminCheckInRouteImport.update({
   id: '/check-in',
   path: '/check-in',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDuplicatesRoute = AdminDuplicatesRouteImport.update({
+  id: '/duplicates',
+  path: '/duplicates',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/person': typeof AdminPersonRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/person': typeof AdminPersonRoute
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
   '/admin/person': typeof AdminPersonRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/person'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/person'
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
     | '/admin/person'
@@ -412,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCheckInRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/duplicates': {
+      id: '/admin/duplicates'
+      path: '/duplicates'
+      fullPath: '/admin/duplicates'
+      preLoaderRoute: typeof AdminDuplicatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/events': {
       id: '/admin/events'
       path: '/events'
@@ -502,6 +521,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAttendeesRoute: typeof AdminAttendeesRoute
   AdminCheckInRoute: typeof AdminCheckInRoute
+  AdminDuplicatesRoute: typeof AdminDuplicatesRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminInvitationsRoute: typeof AdminInvitationsRoute
   AdminPersonRoute: typeof AdminPersonRoute
@@ -519,6 +539,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAttendeesRoute: AdminAttendeesRoute,
   AdminCheckInRoute: AdminCheckInRoute,
+  AdminDuplicatesRoute: AdminDuplicatesRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminInvitationsRoute: AdminInvitationsRoute,
   AdminPersonRoute: AdminPersonRoute,

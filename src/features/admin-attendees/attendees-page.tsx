@@ -8,7 +8,8 @@
  * no-show in the last year, company, name or e-mail), which may be sorted by last attended; the CSV
  * export carries the list as filtered and sorted, with those columns. A name opens the person's page.
  */
-import { Download, Image, ScanSearch } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Download, Image, ScanSearch, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows, useAdminTablePulled } from '../../data/admin-data.ts';
 import { newestFirst, type Attendee } from '../../data/attendee-records.ts';
@@ -141,6 +142,12 @@ export function AttendeesPage() {
               Export CSV
             </Button>
             <CsvImportDialog attendees={loading ? undefined : attendees} />
+            <Button asChild variant="outline">
+              <Link to="/admin/duplicates">
+                <Users aria-hidden="true" className="h-4 w-4" />
+                Duplicates
+              </Link>
+            </Button>
           </>
         }
       />

@@ -12,6 +12,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useAdminRows } from '../../data/admin-data.ts';
 import { deviceName } from '../../data/door-device.ts';
+import { useAttendeeMerges } from '../../data/person-merges.ts';
 import { attendedGlance, noShowGlance } from '../../data/series-glance.ts';
 import { type EditionOutcome, type PersonEdition, type PersonSummary } from '../../data/series-history.ts';
 import {
@@ -51,6 +52,8 @@ const REQUEST_LABELS: Record<string, string> = {
 
 export function PersonPage({ attendeeId }: { attendeeId: string }) {
   const attendees = useAdminRows('attendees');
+  const merges = useAttendeeMerges();
+  const liveMerges = merges.state.status === 'ready' ? merges.state.data.filter((m) => m.undone_at === null) : [];
   const clearings = useNoShowClearings();
   const { index } = useSeriesIndex(clearingsOf(clearings.state));
   const person = attendees?.find((attendee) => attendee.id === attendeeId);
@@ -75,6 +78,13 @@ export function PersonPage({ attendeeId }: { attendeeId: string }) {
         <div>
           <h2 className="text-2xl font-bold">{person.name}</h2>
           <p className="text-slate-700">{[person.job_title, person.company].filter(Boolean).join(', ')}</p>
+          {liveMerges
+            .filter((merge) => merge.kept_id === person.id)
+            .map((merge) => (
+              <p key={merge.id} className="text-sm text-slate-700">
+                Also known as {merge.removed_email}
+              </p>
+            ))}
         </div>
         <BackToAttendees />
       </div>
