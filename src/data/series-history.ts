@@ -101,9 +101,11 @@ function time(value: string | null | undefined): number {
   return value ? Date.parse(value) : Number.NaN;
 }
 
-/** The index of the whole series: every person's summary, by attendee id. */
+/**
+ * The index of the whole series. A person's summary is made when first asked for and kept: the
+ * person's page asks for one, a filtered list for everyone's.
+ */
 export interface SeriesIndex {
-  people: ReadonlyMap<string, PersonSummary>;
   /** Editions in the series, latest first. */
   events: readonly SeriesEvent[];
   /** Those that have started (someone may have attended them), latest first. */
@@ -111,9 +113,14 @@ export interface SeriesIndex {
   summaryOf(attendeeId: string): PersonSummary;
 }
 
+const NO_EVENTS: ReadonlySet<string> = new Set();
+
 /** Builds every person's story from the replica's rows, as it stands at `now`. */
 export function seriesIndex(rows: SeriesRows, now: number = Date.now()): SeriesIndex {
-  const eventById = new Map(rows.events.map((event) => [event.id, event]));
+  // Each edition's times parsed once: parsing dates is most of the work otherwise.
+  const eventById = new Map<string, { event: SeriesEvent; start: number; end: number }>();
+  for (const event of rows.events)
+    eventById.set(event.id, { event, start: time(event.start_date), end: time(event.end_date) });
   const byPerson = new Map<string, Map<string, Partial>>();
   const entry = (attendeeId: string, eventId: string): Partial | null => {
     if (!eventById.has(eventId)) return null;
@@ -173,45 +180,60 @@ export function seriesIndex(rows: SeriesRows, now: number = Date.now()): SeriesI
   }
 
   const clearingOf = new Map(rows.clearings.map((c) => [`${c.event_id}|${c.attendee_id}`, c]));
-  const events = [...rows.events].sort((a, b) => time(b.start_date) - time(a.start_date));
+  const events = [...eventById.values()].sort((a, b) => b.start - a.start);
 
   const summarise = (attendeeId: string, editions: Map<string, Partial> | undefined): PersonSummary => {
-    const list: PersonEdition[] = [];
+    const list: (PersonEdition & { start: number; end: number })[] = [];
     for (const [eventId, found] of editions ?? []) {
-      const event = eventById.get(eventId)!;
-      const over = time(event.end_date) < now;
+      const { event, start, end } = eventById.get(eventId)!;
       const status = found.request?.status;
       const expected = found.linkType !== null || status === 'approved' || status === 'invited';
-      const clearing = clearingOf.get(`${eventId}|${attendeeId}`) ?? null;
+      const door = doorUsed.has(eventId);
       let outcome: EditionOutcome;
-      if (found.checkIn || (!doorUsed.has(eventId) && found.linkType === 'past')) outcome = 'attended';
+      let clearing: NoShowClearing | null = null;
+      if (found.checkIn || (!door && found.linkType === 'past')) outcome = 'attended';
       else if (!expected) outcome = 'none';
-      else if (!over) outcome = 'upcoming';
-      else if (doorUsed.has(eventId)) outcome = clearing ? 'cleared' : 'no-show';
-      else outcome = 'not-recorded';
+      else if (end >= now) outcome = 'upcoming';
+      else if (door) {
+        clearing = clearingOf.get(`${eventId}|${attendeeId}`) ?? null;
+        outcome = clearing ? 'cleared' : 'no-show';
+      } else outcome = 'not-recorded';
       list.push({
         event,
+        start,
+        end,
         request: found.request,
         linkType: found.linkType,
         checkedInAt: found.checkIn?.checked_in_at ?? null,
         checkedInOn: found.checkIn ? { id: found.checkIn.device_id, label: found.checkIn.device_label ?? null } : null,
         outcome,
-        clearing: outcome === 'cleared' ? clearing : null,
+        clearing,
       });
     }
-    list.sort((a, b) => time(b.event.start_date) - time(a.event.start_date) || a.event.id.localeCompare(b.event.id));
+    list.sort((a, b) => b.start - a.start || a.event.id.localeCompare(b.event.id));
 
-    const attended = list.filter((edition) => edition.outcome === 'attended');
-    const recorded = list.filter(
-      (edition) =>
-        (edition.outcome === 'attended' || edition.outcome === 'no-show') && time(edition.event.start_date) <= now,
-    );
-    const recent = recorded.slice(0, RECENT);
+    let attendedCount = 0;
+    let lastAttended: PersonEdition | null = null;
+    let recentRecorded = 0;
+    let recentNoShows = 0;
+    let recorded = 0;
     let missedWeight = 0;
     let totalWeight = 0;
     let noShowInLastYear = false;
-    for (const edition of recorded) {
-      const age = Math.max(0, now - time(edition.event.end_date));
+    let attendedEventIds: Set<string> | null = null;
+    for (const edition of list) {
+      if (edition.outcome === 'attended') {
+        attendedCount += 1;
+        lastAttended ??= edition;
+        (attendedEventIds ??= new Set()).add(edition.event.id);
+      }
+      if ((edition.outcome !== 'attended' && edition.outcome !== 'no-show') || edition.start > now) continue;
+      recorded += 1;
+      if (recentRecorded < RECENT) {
+        recentRecorded += 1;
+        if (edition.outcome === 'no-show') recentNoShows += 1;
+      }
+      const age = Math.max(0, now - edition.end);
       const weight = 0.5 ** (age / YEAR_MS);
       totalWeight += weight;
       if (edition.outcome === 'no-show') {
@@ -223,24 +245,26 @@ export function seriesIndex(rows: SeriesRows, now: number = Date.now()): SeriesI
     return {
       attendeeId,
       editions: list,
-      attendedCount: attended.length,
-      lastAttended: attended[0] ?? null,
-      recentRecorded: recent.length,
-      recentNoShows: recent.filter((edition) => edition.outcome === 'no-show').length,
+      attendedCount,
+      lastAttended,
+      recentRecorded,
+      recentNoShows,
       noShowInLastYear,
       noShowWeight,
-      oftenNoShow: recorded.length >= 2 && noShowWeight >= 0.5,
-      attendedEventIds: new Set(attended.map((edition) => edition.event.id)),
+      oftenNoShow: recorded >= 2 && noShowWeight >= 0.5,
+      attendedEventIds: attendedEventIds ?? NO_EVENTS,
     };
   };
 
-  const people = new Map<string, PersonSummary>();
-  for (const attendee of rows.attendees) people.set(attendee.id, summarise(attendee.id, byPerson.get(attendee.id)));
+  const summaries = new Map<string, PersonSummary>();
   return {
-    people,
-    events,
-    startedEvents: events.filter((event) => time(event.start_date) <= now),
-    summaryOf: (attendeeId) => people.get(attendeeId) ?? summarise(attendeeId, byPerson.get(attendeeId)),
+    events: events.map((e) => e.event),
+    startedEvents: events.filter((e) => e.start <= now).map((e) => e.event),
+    summaryOf(attendeeId) {
+      let summary = summaries.get(attendeeId);
+      if (!summary) summaries.set(attendeeId, (summary = summarise(attendeeId, byPerson.get(attendeeId))));
+      return summary;
+    },
   };
 }
 
