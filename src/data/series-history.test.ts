@@ -248,6 +248,11 @@ describe("a guest's story across the series", () => {
     expect(names({ noShowLastYear: true })).toEqual(['grace']);
     expect(names({ company: 'ANALYTIC' })).toEqual(['ada', 'alan']);
     expect(names({ search: 'navy.example' })).toEqual(['grace']);
+    // The address of a record merged into Ada's finds her too.
+    const merged = new Map([['ada', ['ada.lovelace+events@old.example']]]);
+    expect(filterPeople(people, index, { ...NO_PEOPLE_FILTER, search: '+events@old' }, 'newest', merged)).toEqual([
+      people[0],
+    ]);
     // Alan last came to Paris (June), Ada to Dubai (October); Grace never: last, in the order given.
     expect(names({}, 'last-attended')).toEqual(['ada', 'alan', 'grace']);
     expect(index.startedEvents.map((e) => e.id)).toEqual(['dubai', 'paris', 'lisbon', 'boston']);

@@ -287,7 +287,7 @@ export interface PeopleFilter {
   noShowLastYear: boolean;
   /** Part of the company's name, any case ('': any). */
   company: string;
-  /** Part of the name or e-mail address, any case ('': any). */
+  /** Part of the name or e-mail address (an address of a record merged into theirs too), any case ('': any). */
   search: string;
 }
 
@@ -309,12 +309,19 @@ export function filterPeople<P extends Person>(
   index: SeriesIndex,
   filter: PeopleFilter,
   sort: PeopleSort = 'newest',
+  /** The addresses of records merged into each person's (issue 32), by attendee id. */
+  otherAddresses: ReadonlyMap<string, readonly string[]> = new Map(),
 ): P[] {
   const company = filter.company.trim().toLowerCase();
   const search = filter.search.trim().toLowerCase();
   const kept = people.filter((person) => {
     if (company && !(person.company ?? '').toLowerCase().includes(company)) return false;
-    if (search && !person.name.toLowerCase().includes(search) && !(person.email ?? '').toLowerCase().includes(search))
+    if (
+      search &&
+      !person.name.toLowerCase().includes(search) &&
+      !(person.email ?? '').toLowerCase().includes(search) &&
+      !(otherAddresses.get(person.id) ?? []).some((address) => address.toLowerCase().includes(search))
+    )
       return false;
     if (filter.minAttended === 0 && !filter.attendedEventId && !filter.noShowLastYear) return true;
     const summary = index.summaryOf(person.id);

@@ -2,8 +2,8 @@
  * Issue 32, one record per person: a guest registered twice (the second time with a '+events' tag on
  * the address) shows twice on an event's page and on the door's roster. An admin finds the pair on
  * the duplicates page, keeps the older record and merges the other into it on the server; the event
- * page and the roster then show one person, whose page lists both addresses and both histories. The
- * merge is undone within its 24 hours, and the two records are back.
+ * page and the roster then show one person, found by either address, whose page lists both addresses
+ * and both histories. The merge is undone within its 24 hours, and the two records are back.
  */
 import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
@@ -58,7 +58,13 @@ test('an admin merges a duplicate pair and sees one person on the event page and
   // The roster and the event page show one person, with both histories and both addresses.
   await page.goto('/admin/check-in?event=' + event.id);
   await eventually(guests).toHaveCount(1);
-  await page.goto(`/admin/person?id=${kept.id}`);
+  // The removed record's address still finds the person in the Attendees list.
+  await page.goto('/admin/attendees');
+  await page.getByRole('region', { name: 'Filter attendees' }).getByLabel('Name or e-mail').fill(removed.email);
+  const found = page.getByRole('row').filter({ hasText: name });
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(kept.email);
+  await found.getByRole('link', { name }).click();
   await expect(page.getByText(`Also known as ${removed.email}`)).toBeVisible();
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: past.title })).toContainText('Attended');
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: event.title })).toBeVisible();

@@ -21,6 +21,7 @@ import {
   type PeopleSort,
   type SeriesIndex,
 } from '../../data/series-history.ts';
+import { useAttendeeMerges } from '../../data/person-merges.ts';
 import { clearingsOf, useNoShowClearings, useSeriesIndex } from '../../data/use-series-history.ts';
 import { blankToNull } from '../../data/table-check.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -62,9 +63,20 @@ export function AttendeesPage() {
   const { index } = useSeriesIndex(clearingsOf(clearings.state));
   const [filter, setFilter] = useState<PeopleFilter>(NO_PEOPLE_FILTER);
   const [sort, setSort] = useState<PeopleSort>('newest');
+  const merges = useAttendeeMerges();
+  // Both addresses of a merged person stay findable: the removed record's is searched with the kept one.
+  const otherAddresses = useMemo(() => {
+    const addresses = new Map<string, string[]>();
+    if (merges.state.status !== 'ready') return addresses;
+    for (const merge of merges.state.data) {
+      if (merge.undone_at !== null) continue;
+      addresses.set(merge.kept_id, [...(addresses.get(merge.kept_id) ?? []), merge.removed_email]);
+    }
+    return addresses;
+  }, [merges.state]);
   const shown = useMemo(
-    () => (attendees && index ? filterPeople(attendees, index, filter, sort) : attendees),
-    [attendees, index, filter, sort],
+    () => (attendees && index ? filterPeople(attendees, index, filter, sort, otherAddresses) : attendees),
+    [attendees, index, filter, sort, otherAddresses],
   );
 
   async function queue(file: File, kind: 'attendee-photo' | 'company-logo', id: string): Promise<string | null> {
