@@ -19,8 +19,10 @@
  *   the server holding every approval (bench/invitations.ts).
  * - door: the check-in screen with 1,000 guests: search keystroke to list (p95), tap to checked in
  *   (p95), and three phones' offline check-ins converging after reconnecting (bench/door.ts).
+ * - people: a guest's story across the series at 10,000 people and 500 editions: the index built
+ *   from the replica's rows, a person's page and the filtered Attendees list (bench/people.ts).
  * `npm run bench -- reads`, `-- load`, `-- crowd`, `-- sync`, `-- lighthouse`, `-- offline`,
- * `-- invitations` or `-- door` runs one part (several names: those parts, in that order). The parts
+ * `-- invitations`, `-- door` or `-- people` runs one part (several names: those parts, in that order). The parts
  * that drive the built app share one build (bench/built-app.ts).
  *
  * A part that throws, or prints no figure, does not stop the others: the run ends with how long
@@ -46,6 +48,7 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runOfflineBench } from './offline.ts';
 import { runInvitationsBench } from './invitations.ts';
 import { runDoorBench } from './door.ts';
+import { runPeopleBench } from './people.ts';
 import { runCrowdBench } from './crowd.ts';
 import { figure, figuresPrinted, out, quick } from './figures.ts';
 
@@ -205,6 +208,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   offline: runOfflineBench,
   invitations: runInvitationsBench,
   door: runDoorBench,
+  people: runPeopleBench,
 };
 
 /** `work`, or an error once `ms` have passed without it settling (it is not stopped: it cannot be). */

@@ -21,8 +21,10 @@ import { Route as VisionTalksRouteImport } from './routes/vision-talks'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAttendeesRouteImport } from './routes/admin/attendees'
 import { Route as AdminCheckInRouteImport } from './routes/admin/check-in'
+import { Route as AdminDuplicatesRouteImport } from './routes/admin/duplicates'
 import { Route as AdminEventsRouteImport } from './routes/admin/events'
 import { Route as AdminInvitationsRouteImport } from './routes/admin/invitations'
+import { Route as AdminPersonRouteImport } from './routes/admin/person'
 import { Route as AdminSessionsRouteImport } from './routes/admin/sessions'
 import { Route as AdminSponsorTiersRouteImport } from './routes/admin/sponsor-tiers'
 import { Route as AdminSponsorsRouteImport } from './routes/admin/sponsors'
@@ -93,6 +95,11 @@ const AdminCheckInRoute = AdminCheckInRouteImport.update({
   path: '/check-in',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDuplicatesRoute = AdminDuplicatesRouteImport.update({
+  id: '/duplicates',
+  path: '/duplicates',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminEventsRoute = AdminEventsRouteImport.update({
   id: '/events',
   path: '/events',
@@ -101,6 +108,11 @@ const AdminEventsRoute = AdminEventsRouteImport.update({
 const AdminInvitationsRoute = AdminInvitationsRouteImport.update({
   id: '/invitations',
   path: '/invitations',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPersonRoute = AdminPersonRouteImport.update({
+  id: '/person',
+  path: '/person',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSessionsRoute = AdminSessionsRouteImport.update({
@@ -161,8 +173,10 @@ export interface FileRoutesByFullPath {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -185,8 +199,10 @@ export interface FileRoutesByTo {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -211,8 +227,10 @@ export interface FileRoutesById {
   '/vision-talks': typeof VisionTalksRoute
   '/admin/attendees': typeof AdminAttendeesRoute
   '/admin/check-in': typeof AdminCheckInRoute
+  '/admin/duplicates': typeof AdminDuplicatesRoute
   '/admin/events': typeof AdminEventsRoute
   '/admin/invitations': typeof AdminInvitationsRoute
+  '/admin/person': typeof AdminPersonRoute
   '/admin/sessions': typeof AdminSessionsRoute
   '/admin/sponsor-tiers': typeof AdminSponsorTiersRoute
   '/admin/sponsors': typeof AdminSponsorsRoute
@@ -238,8 +256,10 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -262,8 +282,10 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -287,8 +309,10 @@ export interface FileRouteTypes {
     | '/vision-talks'
     | '/admin/attendees'
     | '/admin/check-in'
+    | '/admin/duplicates'
     | '/admin/events'
     | '/admin/invitations'
+    | '/admin/person'
     | '/admin/sessions'
     | '/admin/sponsor-tiers'
     | '/admin/sponsors'
@@ -400,6 +424,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCheckInRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/duplicates': {
+      id: '/admin/duplicates'
+      path: '/duplicates'
+      fullPath: '/admin/duplicates'
+      preLoaderRoute: typeof AdminDuplicatesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/events': {
       id: '/admin/events'
       path: '/events'
@@ -412,6 +443,13 @@ declare module '@tanstack/react-router' {
       path: '/invitations'
       fullPath: '/admin/invitations'
       preLoaderRoute: typeof AdminInvitationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/person': {
+      id: '/admin/person'
+      path: '/person'
+      fullPath: '/admin/person'
+      preLoaderRoute: typeof AdminPersonRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/sessions': {
@@ -483,8 +521,10 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAttendeesRoute: typeof AdminAttendeesRoute
   AdminCheckInRoute: typeof AdminCheckInRoute
+  AdminDuplicatesRoute: typeof AdminDuplicatesRoute
   AdminEventsRoute: typeof AdminEventsRoute
   AdminInvitationsRoute: typeof AdminInvitationsRoute
+  AdminPersonRoute: typeof AdminPersonRoute
   AdminSessionsRoute: typeof AdminSessionsRoute
   AdminSponsorTiersRoute: typeof AdminSponsorTiersRoute
   AdminSponsorsRoute: typeof AdminSponsorsRoute
@@ -499,8 +539,10 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAttendeesRoute: AdminAttendeesRoute,
   AdminCheckInRoute: AdminCheckInRoute,
+  AdminDuplicatesRoute: AdminDuplicatesRoute,
   AdminEventsRoute: AdminEventsRoute,
   AdminInvitationsRoute: AdminInvitationsRoute,
+  AdminPersonRoute: AdminPersonRoute,
   AdminSessionsRoute: AdminSessionsRoute,
   AdminSponsorTiersRoute: AdminSponsorTiersRoute,
   AdminSponsorsRoute: AdminSponsorsRoute,

@@ -708,4 +708,35 @@ cross join lateral (values ('reminder_day_before', t.day_before_at), ('reminder_
 where e.key = 'lisbon' and k.due_at <= now()
 on conflict do nothing;
 
+-- A guest across the series (issue 32) ------------------------------------------------------------------
+-- Guest 3 came to Madrid, Paris and today's Lisbon, and to Chicago and Hong Kong before the door was
+-- used: five editions. Guests 53 and 58 were expected at Paris and never checked in: two no-shows,
+-- 53's cleared by an admin with a reason. And a likely duplicate: guest 8 registered a second time
+-- with a '+events' tag on the same address, and came to Stockholm under it.
+insert into public.event_attendees (id, event_id, attendee_id, attendee_type)
+select md5(format('cdo-vision-demo/event-attendee/%s/%s', e.n, 3))::uuid, e.id, md5('cdo-vision-demo/attendee/3')::uuid, 'past'
+from demo_event e
+where e.key in ('chicago', 'hong-kong')
+on conflict (id) do nothing;
+
+insert into public.no_show_clearings (event_id, attendee_id, reason, cleared_at)
+select e.id, md5('cdo-vision-demo/attendee/53')::uuid, 'Flight cancelled by the airline; sent apologies the day before',
+       e.end_date + interval '1 day'
+from demo_event e
+where e.key = 'paris'
+on conflict do nothing;
+
+insert into public.attendees (id, name, email, company, job_title, registered_at)
+select md5('cdo-vision-demo/attendee/duplicate-of-8')::uuid, a.name, replace(a.email, '@', '+events@'), a.company,
+       a.job_title, now() - interval '100 days'
+from public.attendees a
+where a.id = md5('cdo-vision-demo/attendee/8')::uuid
+on conflict (id) do nothing;
+
+insert into public.event_attendees (id, event_id, attendee_id, attendee_type)
+select md5('cdo-vision-demo/event-attendee/duplicate-of-8')::uuid, e.id, md5('cdo-vision-demo/attendee/duplicate-of-8')::uuid, 'past'
+from demo_event e
+where e.key = 'stockholm'
+on conflict (id) do nothing;
+
 drop table pg_temp.demo_session, pg_temp.demo_event;

@@ -394,7 +394,8 @@ test('admin exports every attendee as an RFC 4180 CSV file', async ({ page, api 
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   expect(
     text.startsWith(
-      'name,email,company,job_title,linkedin_url,bio,priorities,current_focus,future_focus,photo_url,company_logo_url,registered_at\r\n',
+      'name,email,company,job_title,linkedin_url,bio,priorities,current_focus,future_focus,photo_url,company_logo_url,registered_at,' +
+        'editions_attended,last_attended,last_attended_date,recent_no_shows,no_show_last_year\r\n',
     ),
   ).toBe(true);
   expect(text).toContain(`"${attendee.name}",${attendee.email},"Quote ""Corp""",,,"Line one\nLine two",`);

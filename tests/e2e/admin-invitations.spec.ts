@@ -218,7 +218,7 @@ test("the event's capacity is checked, saved and shown as its seats on the event
 
   // 'Invite guests' opens the list dialog for this event.
   await tab.getByRole('button', { name: 'Invite guests' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite guests from a list' });
+  const dialog = page.getByRole('dialog', { name: 'Invite guests' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   newAttendeeOf,
   planImport,
 } from './attendee-csv.ts';
+import { seriesIndex } from '../../data/series-history.ts';
 
 function buildAttendee(overrides: Partial<Attendee> = {}): Attendee {
   return {
@@ -61,6 +62,43 @@ describe('exporting attendees as CSV', () => {
     expect(row?.[5]).toBe('Leads data, "quoted", with commas.');
     expect(row?.[11]).toBe('2026-11-01T09:00:00.000Z');
     expect(text).toContain('"Leads data, ""quoted"", with commas."');
+  });
+
+  it("carries each person's story across the series, formulas guarded, dates on the venue's calendar", async () => {
+    const ada = buildAttendee();
+    const history = seriesIndex(
+      {
+        events: [
+          {
+            id: 'tokyo',
+            title: '=cmd|calc',
+            location: 'Marunouchi Sky Hall, Tokyo',
+            // 20:00 UTC on 31 March is 1 April in Tokyo.
+            start_date: '2026-03-31T20:00:00.000Z',
+            end_date: '2026-03-31T23:00:00.000Z',
+            time_zone: 'Asia/Tokyo',
+          },
+        ],
+        attendees: [ada],
+        links: [{ event_id: 'tokyo', attendee_id: ada.id, attendee_type: 'past' }],
+        requests: [],
+        checkIns: [],
+        clearings: [],
+      },
+      Date.parse('2026-11-28T12:00:00.000Z'),
+    );
+    const [header, row] = await parseCsv(attendeesToCsv([ada], history));
+    expect(header?.slice(12)).toEqual([
+      'editions_attended',
+      'last_attended',
+      'last_attended_date',
+      'recent_no_shows',
+      'no_show_last_year',
+    ]);
+    expect(row?.slice(12)).toEqual(['1', "'=cmd|calc", '2026-04-01', '0 of 1', 'no']);
+    // An import of the file takes the attendee fields and names the history columns as not imported.
+    const plan = await planImport(attendeesToCsv([ada], history), [ada]);
+    expect(plan.ok && plan.ignoredColumns).toEqual(header?.slice(12));
   });
 
   it('defuses cells a spreadsheet would run as formulas, and the import restores them', async () => {

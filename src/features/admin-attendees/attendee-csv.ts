@@ -18,7 +18,9 @@
 import type { NewDoc } from '../../data/admin-data.ts';
 import type { BatchItem, BatchResult } from '../../data/batch-write.ts';
 import { patchOf } from '../../data/patch-of.ts';
+import type { PersonSummary, SeriesIndex } from '../../data/series-history.ts';
 import { CSV_FILE_START, toCsv } from '../../lib/csv.ts';
+import { eventTimeZone, venueIsoMinute } from '../../lib/venue-time.ts';
 import { guardFormula, readCsvTable } from '../../lib/csv-table.ts';
 import {
   ATTENDEE_TEXT_FIELDS,
@@ -37,12 +39,40 @@ import {
 /** Export columns: the editable fields, then when the attendee registered. */
 export const EXPORT_COLUMNS = [...ATTENDEE_TEXT_FIELDS, 'registered_at'] as const;
 
+/**
+ * Then, when the series' history is given, the person's story (issue 32): editions attended, the
+ * last one (its title and its date on the venue's calendar), no-shows of the last (up to) four
+ * editions recorded, and whether they were a no-show within the last year. An import ignores them.
+ */
+export const HISTORY_COLUMNS = [
+  'editions_attended',
+  'last_attended',
+  'last_attended_date',
+  'recent_no_shows',
+  'no_show_last_year',
+] as const;
+
+function historyCells(summary: PersonSummary): string[] {
+  const last = summary.lastAttended;
+  return [
+    String(summary.attendedCount),
+    last ? last.event.title : '',
+    last ? venueIsoMinute(last.event.start_date, eventTimeZone(last.event)).slice(0, 10) : '',
+    summary.recentRecorded > 0 ? `${summary.recentNoShows} of ${summary.recentRecorded}` : '',
+    summary.noShowInLastYear ? 'yes' : 'no',
+  ];
+}
+
 /** The CSV file of `attendees` (byte-order mark, then the header row), in the order given. */
-export function attendeesToCsv(attendees: readonly Attendee[]): string {
+export function attendeesToCsv(attendees: readonly Attendee[], history?: SeriesIndex): string {
   const rows = attendees.map((attendee) =>
-    EXPORT_COLUMNS.map((column) => guardFormula(String(attendee[column] ?? ''))),
+    [
+      ...EXPORT_COLUMNS.map((column) => String(attendee[column] ?? '')),
+      ...(history ? historyCells(history.summaryOf(attendee.id)) : []),
+    ].map(guardFormula),
   );
-  return CSV_FILE_START + toCsv([[...EXPORT_COLUMNS], ...rows]);
+  const header = history ? [...EXPORT_COLUMNS, ...HISTORY_COLUMNS] : [...EXPORT_COLUMNS];
+  return CSV_FILE_START + toCsv([header, ...rows]);
 }
 
 export type AttendeeValues = Partial<Record<AttendeeTextField, string>>;

@@ -3,6 +3,7 @@
  * name, e-mail, company with the job title under it, the event (on the Invitations page), status,
  * when it was asked, and approve / decline / waitlist. The name opens the row's details: 'Why you', LinkedIn, consent.
  */
+import { Link } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -139,7 +140,19 @@ export function InvitationsTable({
                   {request.name}
                 </button>
               </th>
-              <TableCell className="break-all text-slate-700">{request.email}</TableCell>
+              <TableCell className="break-all text-slate-700">
+                {request.email}
+                {request.attendee_id ? (
+                  <Link
+                    to="/admin/person"
+                    search={{ id: request.attendee_id }}
+                    aria-label={`History of ${request.name}`}
+                    className="block text-xs text-slate-600 underline"
+                  >
+                    History
+                  </Link>
+                ) : null}
+              </TableCell>
               <TableCell className="text-slate-700">
                 {request.company}
                 {request.job_title ? <span className="block text-xs text-slate-600">{request.job_title}</span> : null}

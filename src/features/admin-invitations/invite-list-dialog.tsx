@@ -1,7 +1,8 @@
 /**
  * 'Invite a list' (issue 15): the admin chooses the event, pastes a CSV list or picks a file (its
- * text lands in the same box, to check or edit), sees what each row will do (invited, already on
- * the list with its status, invalid with the reason, a duplicate of an earlier row), then invites.
+ * text lands in the same box, to check or edit), or chooses people from past editions (issue 32,
+ * past-guests.ts), sees what each row will do (invited, already on the list with its status,
+ * invalid with the reason, a duplicate of an earlier row), then invites.
  * The writes go to the admin's local replica like every back-office edit, so this works offline and
  * syncs later; a report says what was invited, updated, skipped and what failed. The policy is in
  * invite-list.ts and on screen.
@@ -17,6 +18,8 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { ImportPreview, ImportReport } from '../../ui/import-preview.tsx';
+import { Tabs } from '../../ui/tabs.tsx';
+import { clearingsOf, useNoShowClearings, useSeriesIndex } from '../../data/use-series-history.ts';
 import { RunProgress } from '../../ui/progress.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import {
@@ -30,6 +33,8 @@ import {
   type InviteReport,
   type PlannedInvite,
 } from './invite-list.ts';
+import { PastGuestPicker } from './past-guest-picker.tsx';
+import { NO_PAST_GUEST_CRITERIA, choosePastGuests, pastGuestRows, type PastGuestCriteria } from './past-guests.ts';
 
 export interface InviteListDialogProps {
   open: boolean;
@@ -59,8 +64,8 @@ export function InviteListDialog({ open, onOpenChange, eventId }: InviteListDial
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Invite guests from a list"
-      description="Paste a CSV list or choose a file. The first row names the columns: name and email are required; company, job_title and linkedin_url are optional."
+      title="Invite guests"
+      description="Paste a CSV list or choose a file, or choose people from past editions."
       className="sm:max-w-4xl"
     >
       {/* The dialog's content mounts when it opens, so every opening starts afresh. */}
@@ -77,6 +82,12 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   const [text, setText] = useState('');
   const [list, setList] = useState<{ text: string; table: CsvTable<InviteListColumn> } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [source, setSource] = useState<'list' | 'past'>('list');
+  const [criteria, setCriteria] = useState<PastGuestCriteria>(NO_PAST_GUEST_CRITERIA);
+  const attendees = useAdminRows('attendees');
+  const links = useAdminRows('event_attendees');
+  const clearings = useNoShowClearings();
+  const { index } = useSeriesIndex(clearingsOf(clearings.state));
   const batch = useBatchWrite<'invite', InviteReport>();
   const { progress, report } = batch;
   // Opened online, the dialog still reads a list given after the connection dropped.
@@ -119,9 +130,20 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   // While an edit is read, the preview keeps showing the text before it (no flicker as one types).
   const table = text.trim() === '' ? null : (list?.table ?? null);
   const current = list?.text === text;
+  const pastGuests = useMemo(
+    () =>
+      source === 'past' && selectedEvent && attendees && index && requests && links
+        ? choosePastGuests(attendees, index, selectedEvent, requests, links, criteria)
+        : null,
+    [source, selectedEvent, attendees, index, requests, links, criteria],
+  );
+  const rows = useMemo(
+    () => (source === 'past' ? (pastGuests ? pastGuestRows(pastGuests.chosen) : null) : table?.ok ? table.rows : null),
+    [source, pastGuests, table],
+  );
   const plan = useMemo(
-    () => (table?.ok && selectedEvent && requests ? planInvitations(table.rows, selectedEvent, requests) : null),
-    [table, selectedEvent, requests],
+    () => (rows && selectedEvent && requests ? planInvitations(rows, selectedEvent, requests) : null),
+    [rows, selectedEvent, requests],
   );
   const counts = plan ? countsOf(plan) : null;
   const toInvite = counts ? counts.invite + counts.reinvite : 0;
@@ -139,17 +161,17 @@ function InviteListForm({ eventId }: { eventId?: string }) {
   }
 
   async function invite() {
-    if (!table?.ok || !current || !selectedEvent) return;
-    const rows = planInvitations(table.rows, selectedEvent, latestRequests.current ?? []);
+    if (!rows || (source === 'list' && !current) || !selectedEvent) return;
+    const planned = planInvitations(rows, selectedEvent, latestRequests.current ?? []);
     const result = await batch.run({
       job: 'invite',
       table: 'invite_requests',
-      items: invitationWrites(rows, selectedEvent),
+      items: invitationWrites(planned, selectedEvent),
       missing: 'This request was deleted meanwhile',
-      reportOf: (results) => inviteReportOf(rows, results),
+      reportOf: (results) => inviteReportOf(planned, results),
     });
     if (!result) return;
-    setText('');
+    if (source === 'list') setText('');
     toast.success('Invitations done', {
       description: `${result.invited} invited, ${result.updated} updated, ${result.skipped.length} skipped, ${result.failed.length} failed`,
     });
@@ -193,59 +215,100 @@ function InviteListForm({ eventId }: { eventId?: string }) {
         )}
       </Field>
 
-      <Field
-        label="Guests (CSV)"
-        hint="Paste rows copied from a spreadsheet or a CSV file, header row first; choosing a file below puts its text here."
-      >
-        {(ids) => (
-          <Textarea
-            {...ids}
-            value={text}
-            disabled={running}
-            rows={6}
-            spellCheck={false}
-            className="font-mono"
-            placeholder={
-              'name,email,company,job_title,linkedin_url\nAda Lovelace,ada@example.org,Analytical Engines,CDO,'
-            }
-            onChange={(change) => {
-              batch.dismissReport();
-              setFileError(null);
-              setText(change.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <Field label="CSV file">
-        {(ids) => (
-          <Input
-            {...ids}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={running}
-            onChange={(event) => void readFile(event)}
-          />
-        )}
-      </Field>
+      <Tabs
+        label="Whom to invite"
+        value={source}
+        onValueChange={(value) => {
+          batch.dismissReport();
+          setSource(value === 'past' ? 'past' : 'list');
+        }}
+        items={[
+          {
+            value: 'list',
+            label: 'Paste a list',
+            content: (
+              <div className="space-y-4">
+                <p className="text-sm text-slate-700">
+                  The first row names the columns: name and email are required; company, job_title and linkedin_url are
+                  optional.
+                </p>
+                <Field
+                  label="Guests (CSV)"
+                  hint="Paste rows copied from a spreadsheet or a CSV file, header row first; choosing a file below puts its text here."
+                >
+                  {(ids) => (
+                    <Textarea
+                      {...ids}
+                      value={text}
+                      disabled={running}
+                      rows={6}
+                      spellCheck={false}
+                      className="font-mono"
+                      placeholder={
+                        'name,email,company,job_title,linkedin_url\nAda Lovelace,ada@example.org,Analytical Engines,CDO,'
+                      }
+                      onChange={(change) => {
+                        batch.dismissReport();
+                        setFileError(null);
+                        setText(change.target.value);
+                      }}
+                    />
+                  )}
+                </Field>
+                <Field label="CSV file">
+                  {(ids) => (
+                    <Input
+                      {...ids}
+                      type="file"
+                      accept=".csv,text/csv"
+                      disabled={running}
+                      onChange={(event) => void readFile(event)}
+                    />
+                  )}
+                </Field>
 
-      {fileError || (table && !table.ok) ? (
-        <p role="alert" className="text-sm text-red-700">
-          {fileError ?? (table && !table.ok ? table.error : null)}
-        </p>
-      ) : null}
+                {fileError || (table && !table.ok) ? (
+                  <p role="alert" className="text-sm text-red-700">
+                    {fileError ?? (table && !table.ok ? table.error : null)}
+                  </p>
+                ) : null}
 
-      {table?.ok && !selectedEvent ? (
-        <p className="text-sm text-slate-700">Choose the event to see what each row will do.</p>
-      ) : null}
-      {table?.ok && selectedEvent && !plan ? <p className="text-sm text-slate-700">Loading requests...</p> : null}
+                {table?.ok && !selectedEvent ? (
+                  <p className="text-sm text-slate-700">Choose the event to see what each row will do.</p>
+                ) : null}
+                {table?.ok && selectedEvent && !plan ? (
+                  <p className="text-sm text-slate-700">Loading requests...</p>
+                ) : null}
+              </div>
+            ),
+          },
+          {
+            value: 'past',
+            label: 'From past editions',
+            content: (
+              <PastGuestPicker
+                events={past.filter((event) => event.id !== selectedEvent)}
+                criteria={criteria}
+                onChange={(next) => {
+                  batch.dismissReport();
+                  setCriteria(next);
+                }}
+                disabled={running}
+                found={selectedEvent ? pastGuests : null}
+                offline={clearings.state.status === 'offline'}
+              />
+            ),
+          },
+        ]}
+      />
 
-      {plan && counts && table?.ok ? (
+      {plan && counts && rows ? (
         <div className="space-y-3">
           <p className="text-sm font-medium" role="status">
             {toInvite} to invite ({counts.reinvite} of them asked already), {counts.keep} approved or invited already,{' '}
             {counts.invalid} invalid, {plural(counts.duplicate, 'duplicate', 'duplicates')}
           </p>
-          {table.ignoredColumns.length > 0 ? (
+          {source === 'list' && table?.ok && table.ignoredColumns.length > 0 ? (
             <p className="text-sm text-slate-700">Columns not used: {table.ignoredColumns.join(', ')}</p>
           ) : null}
           <ImportPreview
@@ -254,7 +317,10 @@ function InviteListForm({ eventId }: { eventId?: string }) {
             rows={plan}
             resultOf={(row) => <span className={RESULT_COLOURS[row.action]}>{outcomeOf(row)}</span>}
           />
-          <Button disabled={running || !current || toInvite === 0 || !actions.ready} onClick={() => void invite()}>
+          <Button
+            disabled={running || (source === 'list' && !current) || toInvite === 0 || !actions.ready}
+            onClick={() => void invite()}
+          >
             {running ? 'Inviting...' : `Invite ${plural(toInvite, 'guest', 'guests')}`}
           </Button>
         </div>

@@ -168,7 +168,13 @@ function ReportTable({ event, rows }: { event: DoorEvent; rows: readonly Attenda
         {rows.map(({ guest, attendance }) => (
           <TableRow key={guest.key}>
             <TableHead scope="row" className="border-0 font-medium text-ink">
-              {guest.name}
+              {guest.attendeeId ? (
+                <Link to="/admin/person" search={{ id: guest.attendeeId }} className="hover:underline">
+                  {guest.name}
+                </Link>
+              ) : (
+                guest.name
+              )}
             </TableHead>
             <TableCell>{guest.company ?? ''}</TableCell>
             <TableCell>{ATTENDANCE_LABELS[attendance]}</TableCell>
