@@ -17,6 +17,8 @@ export default defineConfig({
           // A few tests encode images for about a second on a quiet machine, four or five times
           // that on a busy one (seen: 5.0 s for server/storage/sniff.test.ts beside a stress run).
           testTimeout: 20_000,
+          // Vitest's default is one worker fewer than the cores: one on this 2-core machine, half of it idle.
+          maxWorkers: 2,
           globalSetup: ['tests/support/global-setup.ts'],
           sequence: { groupOrder: 0 },
         },
