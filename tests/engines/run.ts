@@ -13,6 +13,8 @@
  * times, each in a new browser (the README's stress mode: a story that fails once in n is a bug).
  */
 import { writeFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +200,26 @@ async function main(): Promise<void> {
     let servedVersion = 'local';
     let otherVersion: string | null = null;
     const serviceRole = { apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}` };
+    /** Adds an event starting tomorrow through the API, with `image` as its picture. */
+    const addUpcomingEvent = async (image?: string) => {
+      added += 1;
+      const title = `Engines Live Summit ${Date.now().toString(36)} ${added}`;
+      const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+      const response = await fetch(`${backend.url}/rest/v1/events`, {
+        method: 'POST',
+        headers: { ...serviceRole, 'content-type': 'application/json', prefer: 'return=representation' },
+        body: JSON.stringify({
+          title,
+          location: 'Reykjavik',
+          start_date: tomorrow.toISOString(),
+          end_date: new Date(tomorrow.getTime() + 8 * 3600 * 1000).toISOString(),
+          ...(image ? { featured_image_url: image } : {}),
+        }),
+      });
+      if (!response.ok) throw new Error(`adding an event failed: ${response.status} ${await response.text()}`);
+      const [row] = (await response.json()) as { id: string }[];
+      return { id: row!.id, title };
+    };
     const world: StoryWorld = {
       appUrl: site.url,
       offline() {
@@ -210,23 +232,31 @@ async function main(): Promise<void> {
       },
       upcoming: upcoming[0],
       pastTitle: past[0].title,
-      async addUpcomingEvent() {
-        added += 1;
-        const title = `Engines Live Summit ${Date.now().toString(36)} ${added}`;
-        const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-        const response = await fetch(`${backend.url}/rest/v1/events`, {
-          method: 'POST',
-          headers: { ...serviceRole, 'content-type': 'application/json', prefer: 'return=representation' },
-          body: JSON.stringify({
-            title,
-            location: 'Reykjavik',
-            start_date: tomorrow.toISOString(),
-            end_date: new Date(tomorrow.getTime() + 8 * 3600 * 1000).toISOString(),
-          }),
+      addUpcomingEvent: () => addUpcomingEvent(),
+      async addEventWithStalledImage() {
+        const held = new Set<ServerResponse>();
+        let requests = 0;
+        const storage = createServer((_request, response) => {
+          requests += 1;
+          held.add(response);
         });
-        if (!response.ok) throw new Error(`adding an event failed: ${response.status} ${await response.text()}`);
-        const [row] = (await response.json()) as { id: string }[];
-        return { id: row!.id, title };
+        await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+        const { port } = storage.address() as AddressInfo;
+        const event = await addUpcomingEvent(
+          `http://localhost:${port}/storage/v1/object/public/event-images/stalled-${Date.now().toString(36)}.png`,
+        );
+        return {
+          requests: () => requests,
+          async remove() {
+            const response = await fetch(`${backend.url}/rest/v1/events?id=eq.${event.id}`, {
+              method: 'DELETE',
+              headers: serviceRole,
+            });
+            if (!response.ok) throw new Error(`removing an event failed: ${response.status}`);
+            storage.closeAllConnections();
+            await new Promise((resolve) => storage.close(resolve));
+          },
+        };
       },
       async addEventInZone(timeZone, session) {
         added += 1;

@@ -28,6 +28,12 @@ export interface StoryWorld {
   imageFile: string;
   /** Builds the app again, with another build id, into the folder the app server serves; resolves with the id. */
   deploy(): Promise<string>;
+  /**
+   * Adds an upcoming event whose picture is on a storage server that takes requests and never
+   * answers them, as a stalled network does: a service worker keeping pictures ahead stays busy on
+   * it. `requests` counts the requests that server holds; `remove` deletes the event and drops them.
+   */
+  addEventWithStalledImage(): Promise<{ requests(): number; remove(): Promise<void> }>;
 }
 
 export interface Story {
@@ -512,48 +518,61 @@ export const STORIES: readonly Story[] = [
     },
   },
   {
-    name: "a new deploy: the open tab offers 'Reload', and reloads into the new version",
+    name: "a new deploy: the open tab offers 'Reload', and reloads into the new version while its worker is still keeping pictures",
     async run(session, world) {
       await session.goto(`${world.appUrl}/`);
       await untilControlled(session);
-      const oldBuild = await session.run<string>("return document.documentElement.dataset.build ?? '';");
-      const buildId = await world.deploy();
-      await session.run('await (await navigator.serviceWorker.getRegistration())?.update();');
-      await until(
-        session,
-        "the prompt 'A new version is available.'",
-        "return [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version is available.')) || null;",
-        90_000,
-      );
-      const still = await session.run<string>("return document.documentElement.dataset.build ?? '';");
-      if (still !== oldBuild) throw new Error(`the tab changed version by itself: ${still}`);
-      await session.run(`${FORM_HELPERS} button('Reload').click();`);
-      await until(
-        session,
-        'the new version in the tab',
-        `return document.documentElement.dataset.build === ${text(buildId)} || null;`,
-        60_000,
-      ).catch(async (error: unknown) => {
-        // Which version the tab runs, which worker controls it, and what the kept copy of the page holds.
-        const seen = await session
-          .run<string>(
-            `const registration = await navigator.serviceWorker.getRegistration();
-            const kept = await caches.match('/', { cacheName: 'pages' });
-            const keptBuild = kept ? /src="([/]assets[/]index-[^"]+)"/.exec(await kept.text())?.[1] : null;
-            const script = [...document.scripts].map((s) => s.src).find((src) => /[/]assets[/]index-/.test(src));
-            return JSON.stringify({
-              build: document.documentElement.dataset.build,
-              script,
-              keptAt: document.getElementById('root')?.dataset.keptAt ?? null,
-              keptCopyNames: keptBuild,
-              controller: navigator.serviceWorker.controller?.state ?? null,
-              waiting: registration?.waiting?.state ?? null,
-              prompt: [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version')),
-            });`,
-          )
-          .catch((reason: unknown) => String(reason));
-        throw new Error(`${error instanceof Error ? error.message : String(error)}; ${seen} (new: ${buildId})`);
-      });
+      // The worker is keeping an upcoming event's picture that never arrives when the new version
+      // comes: it must still take over at 'Reload' (Gecko waits until the old worker is idle).
+      const stalled = await world.addEventWithStalledImage();
+      try {
+        await untilServer('the worker asking for the stalled picture', async () => stalled.requests() > 0, true);
+        await reloadIntoNewVersion(session, world);
+      } finally {
+        await stalled.remove();
+      }
     },
   },
 ];
+
+/** Deploys a new version under the open tab: it offers 'Reload', and reloads into that version. */
+async function reloadIntoNewVersion(session: EngineSession, world: StoryWorld): Promise<void> {
+  const oldBuild = await session.run<string>("return document.documentElement.dataset.build ?? '';");
+  const buildId = await world.deploy();
+  await session.run('await (await navigator.serviceWorker.getRegistration())?.update();');
+  await until(
+    session,
+    "the prompt 'A new version is available.'",
+    "return [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version is available.')) || null;",
+    90_000,
+  );
+  const still = await session.run<string>("return document.documentElement.dataset.build ?? '';");
+  if (still !== oldBuild) throw new Error(`the tab changed version by itself: ${still}`);
+  await session.run(`${FORM_HELPERS} button('Reload').click();`);
+  await until(
+    session,
+    'the new version in the tab',
+    `return document.documentElement.dataset.build === ${text(buildId)} || null;`,
+    60_000,
+  ).catch(async (error: unknown) => {
+    // Which version the tab runs, which worker controls it, and what the kept copy of the page holds.
+    const seen = await session
+      .run<string>(
+        `const registration = await navigator.serviceWorker.getRegistration();
+        const kept = await caches.match('/', { cacheName: 'pages' });
+        const keptBuild = kept ? /src="([/]assets[/]index-[^"]+)"/.exec(await kept.text())?.[1] : null;
+        const script = [...document.scripts].map((s) => s.src).find((src) => /[/]assets[/]index-/.test(src));
+        return JSON.stringify({
+          build: document.documentElement.dataset.build,
+          script,
+          keptAt: document.getElementById('root')?.dataset.keptAt ?? null,
+          keptCopyNames: keptBuild,
+          controller: navigator.serviceWorker.controller?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          prompt: [...document.querySelectorAll('[role=status]')].some((s) => s.textContent.includes('A new version')),
+        });`,
+      )
+      .catch((reason: unknown) => String(reason));
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; ${seen} (new: ${buildId})`);
+  });
+}

@@ -9,6 +9,8 @@
  *   page, its prerendered page, a shell), with worker/kept-pages.ts keeping public pages as rendered;
  * - worker/event-images.ts: images cached on first use, and every upcoming event's images kept
  *   ahead of a visit within a budget;
+ * - worker/keep-ahead.ts: that work ahead of need (later files, pages, images) stops once a newer
+ *   version waits, so that it can take over when the visitor chooses 'Reload';
  * - here: the lifecycle and the routes. /runtime-config.json is fetched fresh and kept for offline
  *   reloads; a new version waits until the page asks it to take over (SKIP_WAITING), after the
  *   visitor chose 'Reload', so an open page keeps its chunks until it reloads.
@@ -24,6 +26,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CLAIM, KEEP_LATER_FILES, KEEP_EVENT_IMAGES, KEEP_PAGES } from '../../lib/worker-messages.ts';
 import { ADMIN_PAGES_CACHE } from '../../lib/kept-admin-pages.ts';
+import { keepAhead } from './worker/keep-ahead.ts';
 import { keptPages } from './worker/kept-pages.ts';
 import { imageResponse, isImage, keepEventImages, keepInTurn } from './worker/event-images.ts';
 import { navigationRoute } from './worker/navigation.ts';
@@ -51,8 +54,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (data?.type === CLAIM) event.waitUntil(self.clients.claim());
   const urls = Array.isArray(data?.urls) ? data.urls.filter((url): url is string => typeof url === 'string') : [];
   if (data?.type === KEEP_EVENT_IMAGES) event.waitUntil(keepEventImages(urls));
-  if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn(() => pages.keepAll(urls)));
-  if (data?.type === KEEP_LATER_FILES) event.waitUntil(installer.keepLaterFiles());
+  if (data?.type === KEEP_PAGES) event.waitUntil(keepInTurn((signal) => pages.keepAll(urls, signal)));
+  if (data?.type === KEEP_LATER_FILES) event.waitUntil(keepAhead(self.registration, installer.keepLaterFiles));
 });
 // The first worker takes over the open page at once, so the first visit's requests are cached (a
 // page it missed, loaded while it activated, asks with CLAIM); later versions only activate on

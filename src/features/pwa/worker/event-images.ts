@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types.js';
 import { CacheFirst } from 'workbox-strategies';
 import { EVENT_IMAGES_DROPPED } from '../../../lib/worker-messages.ts';
+import { keepAhead } from './keep-ahead.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -46,9 +47,12 @@ function isQuotaError(error: unknown): boolean {
 
 let keeping: Promise<void> = Promise.resolve();
 
-/** Runs the keeping of pages and images one request at a time (pages of several tabs may ask at once). */
-export function keepInTurn(task: () => Promise<void>): Promise<void> {
-  keeping = keeping.then(task).catch(() => undefined);
+/**
+ * Runs the keeping of pages and images one request at a time (pages of several tabs may ask at
+ * once), each until a newer version of the worker waits (keep-ahead.ts).
+ */
+export function keepInTurn(task: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  keeping = keeping.then(() => keepAhead(self.registration, task)).catch(() => undefined);
   return keeping;
 }
 
@@ -57,10 +61,10 @@ export function keepInTurn(task: () => Promise<void>): Promise<void> {
  * fetches the missing ones one at a time at low priority until the budget is spent.
  */
 export function keepEventImages(urls: string[]): Promise<void> {
-  return keepInTurn(() => keepEventImagesNow(urls));
+  return keepInTurn((signal) => keepEventImagesNow(urls, signal));
 }
 
-async function keepEventImagesNow(urls: string[]): Promise<void> {
+async function keepEventImagesNow(urls: string[], signal: AbortSignal): Promise<void> {
   const wanted = new Set(urls.filter((url) => isImage(new URL(url))));
   const cache = await caches.open(EVENT_IMAGES_CACHE);
   let bytes = 0;
@@ -76,12 +80,14 @@ async function keepEventImagesNow(urls: string[]): Promise<void> {
   }
   try {
     for (const url of wanted) {
+      if (signal.aborted) break;
       if (held.has(url)) continue;
       const sameOrigin = new URL(url).origin === self.location.origin;
       const response = await fetch(url, {
         mode: sameOrigin ? 'same-origin' : 'cors',
         credentials: 'omit',
         priority: 'low',
+        signal,
       } as RequestInit).catch(() => null);
       if (!response?.ok) continue;
       const body = await response.blob();

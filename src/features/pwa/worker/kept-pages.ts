@@ -57,9 +57,12 @@ export interface KeptPages {
   /** Keeps this answer (a page fetched from the network) as the page at `url`, if it can be kept. */
   keep(url: URL, response: Response): Promise<void>;
   /** Fetches the page from the network in the background and keeps it. */
-  refresh(url: URL): Promise<void>;
-  /** Keeps these pages (paths or URLs), in order, one at a time, skipping those kept in the last hours. */
-  keepAll(urls: string[]): Promise<void>;
+  refresh(url: URL, signal?: AbortSignal): Promise<void>;
+  /**
+   * Keeps these pages (paths or URLs), in order, one at a time, skipping those kept in the last
+   * hours, until `signal` aborts.
+   */
+  keepAll(urls: string[], signal: AbortSignal): Promise<void>;
   /** Drops every kept page (a new version's chunks differ). */
   clear(): Promise<boolean>;
 }
@@ -89,7 +92,7 @@ export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
     for (const old of keys.slice(0, Math.max(0, keys.length - MAX_KEPT_PAGES))) await cache.delete(old);
   }
 
-  async function refresh(url: URL): Promise<void> {
+  async function refresh(url: URL, signal?: AbortSignal): Promise<void> {
     const key = keptPageKey(url);
     if (!key) return;
     try {
@@ -98,6 +101,7 @@ export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
         headers: { accept: 'text/html' },
         cache: 'no-cache',
         priority: 'low',
+        signal,
       } as RequestInit);
       await keep(url, response);
     } catch {
@@ -122,14 +126,15 @@ export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
     },
     keep: (url, response) => keep(url, response).catch(() => undefined),
     refresh,
-    async keepAll(urls) {
+    async keepAll(urls, signal) {
       for (const value of urls.slice(0, MAX_PAGES_A_REQUEST)) {
+        if (signal.aborted) return;
         const url = new URL(value, self.location.origin);
         const key = keptPageKey(url);
         if (!key) continue;
         const kept = await caches.match(key, { cacheName: KEPT_PAGES_CACHE });
         if (Date.now() - Date.parse(kept?.headers.get(KEPT_AT_HEADER) ?? '') < FRESH_ENOUGH_MS) continue;
-        await refresh(url);
+        await refresh(url, signal);
       }
     },
     clear: () => caches.delete(KEPT_PAGES_CACHE),

@@ -23,13 +23,20 @@ export function absolute(url: string): string {
 }
 
 /** Fetches one precache file and stores it under Workbox's cache key; throws when it fails. */
-async function precacheFile(cache: Cache, url: string, cacheKey: string, priority: 'auto' | 'low'): Promise<void> {
+async function precacheFile(
+  cache: Cache,
+  url: string,
+  cacheKey: string,
+  priority: 'auto' | 'low',
+  signal?: AbortSignal,
+): Promise<void> {
   // Files with a revision bypass the HTTP cache, as Workbox's do.
   const revisioned = new URL(cacheKey).searchParams.has('__WB_REVISION__');
   const response = await fetch(url, {
     cache: revisioned ? 'reload' : 'default',
     credentials: 'same-origin',
     priority,
+    signal,
   } as RequestInit);
   if (!response.ok) throw new Error(`Precaching ${url} failed: ${response.status}`);
   // A redirected response cannot answer a navigation: keep its body and headers only.
@@ -94,9 +101,10 @@ export function phasedPrecache(entries: readonly PhasedEntry[]) {
   /**
    * The files the install left for later (prerendered pages, the back office's chunks) that this
    * version holds not yet, fetched at low priority a few at a time (a page asks once this worker is
-   * active: KEEP_LATER_FILES). A file that fails is tried again on the next ask.
+   * active: KEEP_LATER_FILES). A file that fails is tried again on the next ask. They stop when
+   * `signal` aborts (a newer version waits: keep-ahead.ts).
    */
-  async function keepLaterFiles(): Promise<void> {
+  async function keepLaterFiles(signal: AbortSignal): Promise<void> {
     const cache = await openCache();
     const missing: [string, string][] = [];
     for (const [url, cacheKey] of precache.getURLsToCacheKeys()) {
@@ -104,8 +112,8 @@ export function phasedPrecache(entries: readonly PhasedEntry[]) {
     }
     const next = async (): Promise<void> => {
       const file = missing.shift();
-      if (!file) return;
-      await precacheFile(cache, file[0], file[1], 'low').catch(() => undefined);
+      if (!file || signal.aborted) return;
+      await precacheFile(cache, file[0], file[1], 'low', signal).catch(() => undefined);
       return next();
     };
     await Promise.all([next(), next(), next(), next()]);
