@@ -37,6 +37,8 @@ function e2eServers(worker: number): WebServer[] {
         API_PORT: String(testPort('E2E_API_PORT', worker)),
         DATA_DIR: `.test-data/e2e-${port}-${Date.now()}`,
         DIST_DIR: `.test-data/dist-${port}`,
+        // npm test builds the app once for all the browser tests and copies it there (scripts/test.ts).
+        SKIP_BUILD: process.env.E2E_SKIP_BUILD === '1' ? '1' : '0',
         // The scrape function's profile provider and AI endpoint (backend secrets) and the logo
         // service (run-time setting) are the fakes below.
         LINKEDIN_PROVIDER_URL: fakeServicesUrl,

@@ -3,7 +3,8 @@
  * into a throwaway folder under .test-data/, for every part that needs it (the demo images drawn
  * first: a fresh checkout has none), and removes it when the process ends, however it ends; a part
  * that times out is not waited for (bench/run.ts). `<NAME>_BENCH_DIST` names an existing build
- * (`vite build --outDir <folder>`) for one part instead.
+ * (`vite build --outDir <folder>`) for one part instead, and BENCH_DIST one for every part (npm
+ * test's own: scripts/test.ts).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ async function buildOnce(): Promise<string> {
 
 /** The folder of the build that the bench `name` runs on: `<NAME>_BENCH_DIST`, or the run's own build. */
 export function builtApp(name: string): Promise<string> {
-  const given = process.env[`${name.toUpperCase()}_BENCH_DIST`];
+  const given = process.env[`${name.toUpperCase()}_BENCH_DIST`] ?? process.env.BENCH_DIST;
   if (given) return Promise.resolve(path.resolve(given));
   shared ??= buildOnce();
   return shared;

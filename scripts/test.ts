@@ -20,7 +20,17 @@
  * retried, so that every failure counts, and the quick benchmarks do not run.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +38,8 @@ import { fileURLToPath } from 'node:url';
 import { log, logError } from '../server/log.ts';
 import { E2E_PORT_NAMES, TEST_PORT_DEFAULTS, e2eWorkers, type TestPortName } from '../tests/support/ports.ts';
 import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
+import { generateDemoImages } from './generate-demo-images.ts';
+import { ssrDirOf } from './page-template.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databases = (process.env.TEST_DATABASES ?? 'both').split(',');
@@ -177,6 +189,34 @@ async function removeEarlierE2eData(): Promise<void> {
 }
 
 /**
+ * One build of the app for the whole browser phase, instead of one for each e2e worker's server, the
+ * engine stories and the benchmarks (about 12 s of CPU each). Each of the first two serves a copy of
+ * its own (`copyOfBuild`): a deploy story replaces the files it serves. Removed when this run ends.
+ */
+async function buildForBrowserTests(): Promise<string> {
+  const distDir = path.join(root, '.test-data', `dist-run-${process.pid}`);
+  process.once('exit', () => {
+    for (const dir of [distDir, ssrDirOf(distDir)]) rmSync(dir, { recursive: true, force: true });
+  });
+  await generateDemoImages(path.join(root, 'public/demo'));
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  return distDir;
+}
+
+/** A copy of the build at `target` (its server-side part beside it), in place of what was there. */
+function copyOfBuild(distDir: string, target: string): string {
+  for (const [from, to] of [
+    [distDir, target],
+    [ssrDirOf(distDir), ssrDirOf(target)],
+  ] as const) {
+    rmSync(to, { recursive: true, force: true });
+    cpSync(from, to, { recursive: true });
+  }
+  return target;
+}
+
+/**
  * The browser tests, in two chains side by side: the Playwright suite's e2e project in Chromium,
  * and beside it its sync project, then the stories in Firefox and WebKit (tests/engines). Each has
  * servers and data of its own, and one browser at a time keeps about a core busy, so the two chains
@@ -188,6 +228,22 @@ async function browserPhase(): Promise<void> {
   if (chromium) await removeEarlierE2eData();
   const ports = chromium ? await browserTestPorts() : {};
   const others = browsers.filter((name) => name !== 'chromium');
+  log('\n=== one build of the app for the browser tests');
+  let built = '';
+  await timed('the build', async () => {
+    built = await buildForBrowserTests();
+  });
+  if (chromium) {
+    for (let worker = 0; worker < e2eWorkerCount; worker += 1) {
+      copyOfBuild(built, path.join(root, '.test-data', `dist-${Number(ports.E2E_PORT) + worker}`));
+    }
+  }
+  const enginesDist = others.length ? copyOfBuild(built, `${built}-engines`) : null;
+  if (enginesDist) {
+    process.once('exit', () => {
+      for (const dir of [enginesDist, ssrDirOf(enginesDist)]) rmSync(dir, { recursive: true, force: true });
+    });
+  }
   const playwright = (project: string, label: string, outputFile?: string) =>
     timed(label, async () => {
       const report = path.join(os.tmpdir(), `playwright-${process.pid}-${project}.json`);
@@ -199,6 +255,7 @@ async function browserPhase(): Promise<void> {
           ...ports,
           ...stressEnv,
           E2E_WORKERS: String(e2eWorkerCount),
+          E2E_SKIP_BUILD: '1',
           CHROMIUM_PATH: chromium!,
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         },
@@ -213,7 +270,7 @@ async function browserPhase(): Promise<void> {
       const code = await run(
         'npx',
         ['tsx', 'tests/engines/run.ts'],
-        { ENGINES_JSON_OUTPUT: report, ...stressEnv },
+        { ENGINES_JSON_OUTPUT: report, ENGINES_DIST: enginesDist!, ...stressEnv },
         outputFile,
       );
       if (code !== 0) failedRuns += 1;
@@ -226,7 +283,7 @@ async function browserPhase(): Promise<void> {
   const quickBench = (outputFile?: string) =>
     timed('benchmarks (quick)', async () => {
       if (!outputFile) log('\n=== the quick benchmarks (bench/run.ts)');
-      const code = await run('npx', ['tsx', 'bench/run.ts'], { BENCH_QUICK: '1' }, outputFile);
+      const code = await run('npx', ['tsx', 'bench/run.ts'], { BENCH_QUICK: '1', BENCH_DIST: built }, outputFile);
       // One test in the summary's count: its output names the part that failed.
       if (code === 0) totals.passed += 1;
       else {
