@@ -1,6 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { e2eWorkers, testPort } from './tests/support/ports.ts';
 import { HARNESS_AUTH_ENV } from './tests/support/auth-limits.ts';
+import { CHROMIUM_ARGS } from './tests/support/chromium-args.ts';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
@@ -93,14 +94,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
     // A trace (screenshots of every step) costs the browser a third more CPU on a machine the suite
     // already keeps busy: it is recorded when a failed test runs again (CI retries once).

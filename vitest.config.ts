@@ -12,6 +12,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'supabase/functions/**/*.test.ts',
+            'tests/support/**/*.test.ts',
           ],
           environment: 'node',
           // A few tests encode images for about a second on a quiet machine, four or five times

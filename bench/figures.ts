@@ -12,7 +12,7 @@ import os from 'node:os';
  */
 export const quick = process.env.BENCH_QUICK === '1';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+export { CHROMIUM_ARGS } from '../tests/support/chromium-args.ts';
 
 export function out(line = ''): void {
   process.stdout.write(`${line}\n`);

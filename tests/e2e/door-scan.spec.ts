@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../support/chromium-args.ts';
 import { writeQrVideo } from '../support/qr-codes.ts';
 import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { createEvent } from './support/builders.ts';
@@ -94,8 +95,7 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
   const camera = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
