@@ -195,13 +195,18 @@ async function removeEarlierE2eData(): Promise<void> {
  */
 async function buildForBrowserTests(): Promise<string> {
   const distDir = path.join(root, '.test-data', `dist-run-${process.pid}`);
-  process.once('exit', () => {
-    for (const dir of [distDir, ssrDirOf(distDir)]) rmSync(dir, { recursive: true, force: true });
-  });
+  removeWhenDone(distDir);
   await generateDemoImages(path.join(root, 'public/demo'));
   const { build } = await import('vite');
   await build({ root, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
   return distDir;
+}
+
+/** Removes the build at `distDir` (its server-side part too) when this run ends, however it ends. */
+function removeWhenDone(distDir: string): void {
+  process.once('exit', () => {
+    for (const dir of [distDir, ssrDirOf(distDir)]) rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 /** A copy of the build at `target` (its server-side part beside it), in place of what was there. */
@@ -239,11 +244,7 @@ async function browserPhase(): Promise<void> {
     }
   }
   const enginesDist = others.length ? copyOfBuild(built, `${built}-engines`) : null;
-  if (enginesDist) {
-    process.once('exit', () => {
-      for (const dir of [enginesDist, ssrDirOf(enginesDist)]) rmSync(dir, { recursive: true, force: true });
-    });
-  }
+  if (enginesDist) removeWhenDone(enginesDist);
   const playwright = (project: string, label: string, outputFile?: string) =>
     timed(label, async () => {
       const report = path.join(os.tmpdir(), `playwright-${process.pid}-${project}.json`);
