@@ -5,6 +5,9 @@
  * - conflicts: local versions that lost against the server, kept until re-applied or dismissed;
  * - refusals: local writes the server refused for good (row security, a check), with their data;
  * - pending: local writes not yet accepted by the server (the "changes waiting to sync" count);
+ * - sent: what the pushes of those writes sent, kept as long as the write is pending, so that the
+ *   tab that pushes next can tell its own write on the server from another admin's when the answer
+ *   was lost (replication/push.ts);
  * - state: flags shared by every tab (first full pull done per table, last sync time).
  * Dexie's live queries see writes from other tabs too, so every tab shows the same lists, while only
  * the leading tab replicates.
@@ -52,6 +55,16 @@ export interface PendingRecord {
   at: string;
 }
 
+/** The values the updates of a pending document sent, oldest first (at most `SENT_KEPT`). */
+export interface SentRecord {
+  /** `<table>:<document id>`, the key of its pending record. */
+  key: string;
+  writes: Record<string, unknown>[];
+}
+
+/** Updates of one document remembered: more only come from a document pushed again and again unanswered. */
+const SENT_KEPT = 5;
+
 interface StateRecord {
   key: string;
   value: unknown;
@@ -61,14 +74,16 @@ class MetaDatabase extends Dexie {
   conflicts!: EntityTable<ConflictRecord, 'key'>;
   refusals!: EntityTable<RefusalRecord, 'key'>;
   pending!: EntityTable<PendingRecord, 'key'>;
+  sent!: EntityTable<SentRecord, 'key'>;
   state!: EntityTable<StateRecord, 'key'>;
 
   constructor(name: string) {
     super(name);
-    this.version(1).stores({
+    this.version(2).stores({
       conflicts: 'key, at',
       refusals: 'key, at',
       pending: 'key, table',
+      sent: 'key',
       state: 'key',
     });
   }
@@ -137,8 +152,28 @@ export class MetaStore {
     await this.db.pending.bulkPut(records);
   }
 
+  /** Drops pending entries, and what their pushes sent. */
   async deletePending(keys: string[]): Promise<void> {
-    await this.db.pending.bulkDelete(keys);
+    await this.db.transaction('rw', this.db.pending, this.db.sent, async () => {
+      await this.db.pending.bulkDelete(keys);
+      await this.db.sent.bulkDelete(keys);
+    });
+  }
+
+  /** Adds what updates are about to send, each to what earlier updates of its document sent. */
+  async rememberSent(writes: readonly { key: string; values: Record<string, unknown> }[]): Promise<void> {
+    await this.db.transaction('rw', this.db.sent, async () => {
+      const keys = writes.map((write) => write.key);
+      const known = new Map<string, Record<string, unknown>[]>();
+      for (const record of await this.db.sent.bulkGet(keys)) if (record) known.set(record.key, record.writes);
+      for (const { key, values } of writes) known.set(key, [...(known.get(key) ?? []), values].slice(-SENT_KEPT));
+      await this.db.sent.bulkPut([...known].map(([key, sent]) => ({ key, writes: sent })));
+    });
+  }
+
+  /** What updates of a pending document sent, oldest first. */
+  async sentWrites(key: string): Promise<Record<string, unknown>[]> {
+    return (await this.db.sent.get(key))?.writes ?? [];
   }
 
   pendingOf(table: TableName): Promise<PendingRecord[]> {

@@ -91,6 +91,11 @@ export function startReplications({
             client,
             columns,
             ownStamps,
+            rememberSent: (writes) =>
+              guarded(() =>
+                meta.rememberSent(writes.map(({ docId, values }) => ({ key: documentKey(table, docId), values }))),
+              ),
+            sentWrites: (docId) => meta.sentWrites(documentKey(table, docId)),
             onConflict: keepConflict,
             onRefused: keepRefusal,
             requireSession,

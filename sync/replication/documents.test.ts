@@ -1,6 +1,6 @@
 /** Rows to documents and back, timestamps, and the field diff that decides what a conflict lost. */
 import { describe, expect, it } from 'vitest';
-import { canonicalTimestamp, changedFields, docToWrite, rowToDoc } from './documents.ts';
+import { canonicalTimestamp, changedFields, docToWrite, explainedBy, rowToDoc } from './documents.ts';
 
 describe('timestamps', () => {
   it('keeps one canonical UTC form with microseconds, whatever the spelling', () => {
@@ -80,5 +80,30 @@ describe('conflict diff', () => {
   it('does not count a column one side never had (an e-mail a public replica cannot read)', () => {
     const publicCopy = { id: 'a', name: 'Ada', _deleted: false };
     expect(changedFields('attendees', publicCopy, { ...publicCopy, email: 'ada@example.org' })).toEqual([]);
+  });
+
+  describe('a server version explained by writes we sent', () => {
+    const base = server;
+    const ours = { ...server, title: 'CDO Vision Paris 2027', location: 'Lyon', modified: 'later' };
+
+    it('is ours when every field it changed holds a value one of our updates sent', () => {
+      expect(explainedBy('events', base, ours, [{ title: 'CDO Vision Paris 2027' }, { location: 'Lyon' }])).toBe(true);
+      expect(
+        explainedBy('events', base, { ...base, start_date: '2026-12-04T18:00:00Z' }, [
+          { start_date: '2026-12-04T19:00:00+01:00' },
+        ]),
+      ).toBe(true);
+      expect(explainedBy('events', base, { ...base, _deleted: true }, [{ _deleted: true }])).toBe(true);
+    });
+
+    it('is not ours when a field holds another value, or a field we never sent changed', () => {
+      expect(explainedBy('events', base, ours, [{ title: 'CDO Vision Paris 2027' }])).toBe(false);
+      expect(explainedBy('events', base, ours, [{ title: 'CDO Vision Paris 2027', location: 'Nice' }])).toBe(false);
+      expect(explainedBy('events', base, ours, [])).toBe(false);
+    });
+
+    it('takes a new stamp on the same values as nothing to explain', () => {
+      expect(explainedBy('events', base, { ...base, modified: 'later' }, [])).toBe(true);
+    });
   });
 });

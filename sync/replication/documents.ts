@@ -77,6 +77,22 @@ export function docToWrite(
   return body;
 }
 
+/**
+ * True when every field in which `to` differs from `from` holds, in `to`, the value one of `writes`
+ * (bodies sent to the table API) gave it: `to` is `from` with some of those writes applied.
+ */
+export function explainedBy(
+  table: TableName,
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+  writes: readonly Record<string, unknown>[],
+): boolean {
+  const columns = columnsOf(table);
+  return changedFields(table, from, to).every((name) =>
+    writes.some((write) => name in write && sameValue(columns[name]!, write[name], to[name])),
+  );
+}
+
 function sameValue(column: ColumnDescriptor, a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return false;

@@ -8,11 +8,15 @@
  *   (ids are made by the client that creates the row), so the local version is applied on top of the
  *   server's row as an ordinary update: the server ends with exactly one row.
  * - changed: `update <changed columns> where id = ? and _modified = <assumed _modified>` returning the
- *   row. No row back means the server's row is no longer the one we started from: it is fetched;
- *   if its stamp is one our own earlier push produced, the update is retried on top of it;
- *   otherwise it is a conflict: the server's version wins and the local version, when it changed
- *   fields that the server's version does not have, goes to the conflict list. When the stamp did
- *   not move at all, row security filtered our update out: a refusal.
+ *   row. No row back means the server's row is no longer the one we started from: it is fetched.
+ *   The update is retried on top of it when it is our own earlier write: its stamp is one an answer
+ *   of ours brought, or every field it changed holds a value an earlier update of this document
+ *   sent. The second covers an answer that never arrived (the tab closed or the connection dropped
+ *   while the request was out, and the next push starts from the older state); it is why what an
+ *   update sends is remembered, in the meta store, before it is sent. Otherwise it is a conflict:
+ *   the server's version wins and the local version, when it changed fields that the server's
+ *   version does not have, goes to the conflict list. When the stamp did not move at all, row
+ *   security filtered our update out: a refusal.
  * - deleted: the same update with `_deleted = true` (the server cascades to dependent rows).
  *
  * Every accepted write answers with the server's row, returned to RxDB as if it were a conflict:
@@ -36,7 +40,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { SyncDoc, TableName } from '../schema/types.ts';
-import { changedFields, docToWrite, rowToDoc } from './documents.ts';
+import { changedFields, docToWrite, explainedBy, rowToDoc } from './documents.ts';
 import { SyncRequestError, classifyFailure, failureOf, type ApiFailure } from './errors.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted?: boolean; modified?: string };
@@ -68,6 +72,10 @@ export interface PushOptions {
   columns: readonly string[];
   /** Server stamps our own accepted writes produced, by `<table>:<id>` (kept for this session). */
   ownStamps: Map<string, string>;
+  /** Keeps, before they are sent, the values updates are about to write (in any tab's reach). */
+  rememberSent(writes: readonly { docId: string; values: Record<string, unknown> }[]): Promise<void>;
+  /** What earlier updates of a document not yet known to be on the server sent. */
+  sentWrites(docId: string): Promise<Record<string, unknown>[]>;
   onConflict(lost: LostEdit): Promise<void>;
   onRefused(refused: RefusedWrite): Promise<void>;
   /** Throws when there is no signed-in session (the push waits instead of being refused as anon). */
@@ -113,6 +121,16 @@ export function createPushHandler(options: PushOptions): PushHandler {
     return revertTo;
   }
 
+  /**
+   * Whether `server` is `base` with our own earlier updates on it: an answer of ours brought its
+   * stamp (and reached us after this edit was made), or what it changed is what we sent (the answer
+   * was lost, maybe with the tab that sent it).
+   */
+  async function isOwnWrite(id: string, base: Doc, server: Doc): Promise<boolean> {
+    if (server.modified === ownStamps.get(stampKey(id))) return true;
+    return explainedBy(table, base, server, await options.sentWrites(id));
+  }
+
   /** Writes `local` over the server row `base` (which must be the server's current version). */
   async function update(local: Doc, assumed: Doc): Promise<Doc | null> {
     let base = assumed;
@@ -120,6 +138,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
       const fields = changedFields(table, base, local);
       if (fields.length === 0) return base === assumed ? null : base;
       const body = docToWrite(table, local, fields);
+      await options.rememberSent([{ docId: local.id, values: body }]);
       const { data, error, status } = await client
         .from(table)
         .update(body)
@@ -151,8 +170,8 @@ export function createPushHandler(options: PushOptions): PushHandler {
           server,
         );
       }
-      if (server.modified === ownStamps.get(stampKey(local.id)) && attempt < MAX_OWN_RETRIES) {
-        base = server; // Our own earlier write, whose answer reached us after this edit was made.
+      if (attempt < MAX_OWN_RETRIES && (await isOwnWrite(local.id, base, server))) {
+        base = server;
         continue;
       }
       const lost = changedFields(table, server, local);
@@ -210,6 +229,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
    * row, so that the others still go through.
    */
   async function updateRun(run: readonly { local: Doc; assumed: Doc }[], body: Record<string, unknown>) {
+    await options.rememberSent(run.map(({ local }) => ({ docId: local.id, values: body })));
     const condition = run
       .map(({ local, assumed }) => `and(id.eq.${local.id},_modified.eq."${assumed.modified ?? ''}")`)
       .join(',');

@@ -49,6 +49,27 @@ test('two admins rename the same event offline: the first to reconnect wins, the
   await ben.settled();
 });
 
+test('another admin saves the event unchanged while an edit waits offline: the edit goes through, with no conflict', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const ben = await openClient();
+  await ben.waitForDoc('events', id, () => true);
+
+  await ben.goOffline();
+  await ben.call('patch', 'events', id, { location: 'Porto' });
+  // Saved with the values it had: a new stamp, nothing changed.
+  const saved = await backend.update('events', id, { title: event.title });
+  expect(saved._modified).not.toBe(event._modified);
+
+  await ben.goOnline();
+  await ben.settled();
+  expect(await backend.row('events', id)).toMatchObject({ title: event.title, location: 'Porto' });
+  expect(await ben.call('conflicts')).toEqual([]);
+});
+
 test('two admins change different fields of an event offline: the server version wins the row, the lost field is listed and can be dismissed', async ({
   openClient,
   backend,

@@ -383,9 +383,63 @@ test('a file waiting in a tab that closes is uploaded by the tab that takes over
   await leader.page.close();
   await expect.poll(() => other.call('isLeader'), { timeout: 15_000 }).toBe(true);
   const publicUrl = publicUrlOf(backend, picked.bucket, picked.path);
-  await expect.poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 }).toBe(publicUrl);
+  // When it fails, say where the file stopped: not uploaded, uploaded but not in the replica, or
+  // in the replica but not pushed.
+  const whereItStopped = async () =>
+    JSON.stringify({
+      uploads: otherUploads.count,
+      outbox: await outboxOf(other.page).pending(),
+      replica: (await other.get('events', eventId))?.featured_image_url,
+      status: await other.call('status'),
+    });
+  await expect
+    .poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 })
+    .toBe(publicUrl)
+    .catch(async (error: unknown) => {
+      throw new Error(`The file did not reach the server: ${await whereItStopped()}`, { cause: error });
+    });
   expect(otherUploads.count).toBe(1);
   expect(Buffer.from(await (await fetch(publicUrl)).arrayBuffer())).toEqual(photo);
+});
+
+test('a tab that takes over uploads the file even when the closed tab never heard the server take the placeholder', async ({
+  openClient,
+  backend,
+}) => {
+  const first = await openClient();
+  const second = new SyncClient(first.context, await first.context.newPage(), first.options);
+  await second.load();
+  await second.open();
+  await expect
+    .poll(async () => [await first.call('isLeader'), await second.call('isLeader')].filter(Boolean).length)
+    .toBe(1);
+  const [leader, other] = (await first.call('isLeader')) ? [first, second] : [second, first];
+  await leader.page.route(UPLOADS, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
+  const eventId = await newEvent(backend, leader);
+  // The leader's push of the placeholder reaches the server, and its answer never comes back.
+  let pushed: () => void;
+  const placeholderPushed = new Promise<void>((resolve) => (pushed = resolve));
+  await leader.page.route('**/rest/v1/events?*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    await route.fetch();
+    pushed();
+  });
+  const photo = await buildImage('jpeg', { width: 40, height: 60, seed: 50 });
+  const picked = await pickFeaturedImage(leader, eventId, photo, 'image/jpeg', 'answer-lost.jpeg');
+  await placeholderPushed;
+  expect(await featuredImageOnServer(backend, eventId)).toBe(picked.localUrl);
+
+  // The tab that takes over uploads the file before its first pull of events is answered.
+  await other.page.route('**/rest/v1/events?*', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.fallback();
+  });
+  await leader.page.close();
+  await expect.poll(() => other.call('isLeader'), { timeout: 15_000 }).toBe(true);
+  const publicUrl = publicUrlOf(backend, picked.bucket, picked.path);
+  await expect.poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 }).toBe(publicUrl);
+  await other.waitForDoc('events', eventId, (doc) => doc.featured_image_url === publicUrl);
+  expect(await other.call('conflicts')).toEqual([]);
 });
 
 test('a large photo is shrunk within the bounds before it is queued, and a small one is left as it is', async ({
