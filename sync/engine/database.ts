@@ -9,6 +9,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
 import { tablesOf, type TableName } from '../schema/types.ts';
+import { useFewerKeyLookups } from './key-lookups.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
 export type AnyDoc = Record<string, unknown>;
@@ -57,7 +58,7 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
     name,
-    storage: getRxStorageDexie(),
+    storage: getRxStorageDexie({ onCreate: useFewerKeyLookups }),
     multiInstance: true,
     eventReduce: true,
   });

@@ -8,6 +8,10 @@ describe('timestamps', () => {
     expect(canonicalTimestamp('2026-11-22 03:33:07.399001+01')).toBe('2026-11-22T02:33:07.399001Z');
     expect(canonicalTimestamp('2026-11-22T02:33:07Z')).toBe('2026-11-22T02:33:07.000000Z');
     expect(canonicalTimestamp('2026-11-21T21:03:07.5-05:30')).toBe('2026-11-22T02:33:07.500000Z');
+    expect(canonicalTimestamp('2026-11-22 02:33:07.123456+00')).toBe('2026-11-22T02:33:07.123456Z');
+    expect(canonicalTimestamp('2026-11-22T02:33:07-00:00')).toBe('2026-11-22T02:33:07.000000Z');
+    expect(canonicalTimestamp('2026-11-22T02:33:07.123456789Z')).toBe('2026-11-22T02:33:07.123456Z');
+    expect(canonicalTimestamp('2026-11-22T02:33:07.1+00:30')).toBe('2026-11-22T02:03:07.100000Z');
     expect(canonicalTimestamp('not a date')).toBe('not a date');
   });
 

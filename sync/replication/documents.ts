@@ -13,11 +13,16 @@ import { columnsOf, type TableName } from '../schema/types.ts';
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/;
 
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:Z|[+-]00(?::?00)?)$/;
+
 /**
  * A timestamp in the replica's canonical form. Returns the input unchanged when it is not a
  * timestamp this understands (the server's validation has the last word).
  */
 export function canonicalTimestamp(value: string): string {
+  // What the server sends (a UTC instant, as Postgres prints it in a UTC session) needs no calendar.
+  const utc = UTC_TIMESTAMP.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(6, '0')}Z`;
   const match = TIMESTAMP.exec(value.trim());
   if (!match) return value;
   const [, year, month, day, hour, minute, second = '0', fraction = '', zone = 'Z'] = match;
@@ -43,10 +48,18 @@ export function localField(column: string): string {
   return column === '_modified' ? 'modified' : column;
 }
 
+const COLUMN_ENTRIES = new Map<TableName, [string, ColumnDescriptor][]>();
+/** A table's columns as entries, made once (rowToDoc runs for every pulled row). */
+function columnEntries(table: TableName): [string, ColumnDescriptor][] {
+  let entries = COLUMN_ENTRIES.get(table);
+  if (!entries) COLUMN_ENTRIES.set(table, (entries = Object.entries(columnsOf(table))));
+  return entries;
+}
+
 /** A row from the table API as a local document (only the table's own columns are kept). */
 export function rowToDoc(table: TableName, row: Record<string, unknown>): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
-  for (const [name, column] of Object.entries(columnsOf(table))) {
+  for (const [name, column] of columnEntries(table)) {
     if (!(name in row)) continue;
     const value = row[name];
     doc[localField(name)] =
