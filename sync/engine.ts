@@ -79,7 +79,8 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const problems = new ProblemLog(meta);
   const subscriptions: Subscription[] = [];
 
-  const replications = startReplications({ options, client, collections, meta, problems, subscriptions });
+  const ownStamps = new Map<string, string>();
+  const replications = startReplications({ options, client, collections, meta, problems, subscriptions, ownStamps });
   const firstPulls = scheduleFirstPulls({
     order: FIRST_PULL_ORDER.filter((table) => tables.includes(table)),
     first: ['events'],
@@ -133,6 +134,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     replications,
     pending,
     subscriptions,
+    ownStamps,
     onLead: async () => {
       const flags = await Promise.all(tables.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
         () => [],

@@ -18,7 +18,8 @@ import {
   map,
   type Subscription,
 } from 'rxjs';
-import type { MetaStore } from '../meta-store.ts';
+import { documentKey, type MetaStore } from '../meta-store.ts';
+import { canonicalTimestamp } from '../replication/documents.ts';
 import { watchRemoteChanges, type RealtimeState } from '../replication/realtime.ts';
 import { tablesOf } from '../schema/types.ts';
 import type { PendingChanges } from './pending.ts';
@@ -40,6 +41,8 @@ export interface LeadershipInput {
   pending: PendingChanges;
   /** Subscriptions to end when the engine is destroyed. */
   subscriptions: Subscription[];
+  /** Server stamps our own accepted writes produced, by `<table>:<id>` (replication/push.ts). */
+  ownStamps: ReadonlyMap<string, string>;
   /**
    * Starts the replications, once this tab leads; resolves once every table has made its first
    * full pull (or failed once). Realtime waits for that: on a first visit its join would pull every
@@ -62,7 +65,7 @@ export interface Leadership {
 }
 
 export function followLeadership(input: LeadershipInput): Leadership {
-  const { name, mode, db, client, meta, problems, replications, pending, subscriptions } = input;
+  const { name, mode, db, client, meta, problems, replications, pending, subscriptions, ownStamps } = input;
   const { reportFailure } = problems;
   const isLeader = new BehaviorSubject(false);
   const syncing = new BehaviorSubject(false);
@@ -136,7 +139,11 @@ export function followLeadership(input: LeadershipInput): Leadership {
         client,
         topic: `sync-${name}`,
         tables,
-        onChange: (table) => replications[table].reSync(),
+        onChange: (table, row) => {
+          // Our own write coming back: the push's answer brought this very version already.
+          if (row && ownStamps.get(documentKey(table, row.id)) === canonicalTimestamp(row.modified)) return;
+          replications[table].reSync();
+        },
         onJoined: resync,
         onState: (state: RealtimeState, error) => {
           if (state === 'error') problems.report('network', `Realtime: ${error?.message ?? 'channel error'}`);

@@ -32,6 +32,8 @@ export interface ReplicationsInput {
   problems: ProblemLog;
   /** Subscriptions to end when the engine is destroyed. */
   subscriptions: Subscription[];
+  /** Server stamps our own accepted writes produced, by `<table>:<id>` (push.ts fills it). */
+  ownStamps: Map<string, string>;
 }
 
 export function startReplications({
@@ -41,10 +43,10 @@ export function startReplications({
   meta,
   problems,
   subscriptions,
+  ownStamps,
 }: ReplicationsInput): Replications {
   const { mode } = options;
   const { guarded, reportFailure } = problems;
-  const ownStamps = new Map<string, string>();
 
   async function keepConflict(lost: LostEdit): Promise<void> {
     await guarded(() =>
