@@ -69,9 +69,6 @@ export function fillTemplate(template: string, page: RenderedInto): string {
   if (/<title>/.test(headTags)) html = html.replace(/<title>[^<]*<\/title>\s*/, '');
   if (/<meta\b[^>]*name="description"/.test(headTags)) html = html.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
-  // A video's poster is often the largest thing on screen, and the preload scanner does not see it.
-  const posters = [...new Set([...body.matchAll(/<video\b[^>]*\sposter="([^"]+)"/g)].map((match) => match[1]!))];
-  const preloads = posters.map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high"/>`);
   // '<' escaped so that no text in the data can end the script element.
   const seed =
     page.seed && Object.keys(page.seed).length > 0
@@ -79,10 +76,12 @@ export function fillTemplate(template: string, page: RenderedInto): string {
       : '';
   // The first paint waits until the whole page is parsed (rel=expect, blocking=render): the page
   // appears at once, instead of a first frame of a few boxes followed by long style and layout tasks
-  // for the rest while the visitor already sees it.
+  // for the rest while the visitor already sees it. So a video's poster, which the preload scanner
+  // does not see, is still requested before the paint, as the parser reaches it: a preload would not
+  // move it earlier, and would lift a poster far down the page to high priority.
   const wholePage = `<link rel="expect" href="#${PAGE_END_ID}" blocking="render"/>`;
   return html
-    .replace('</head>', () => `${headTags}${preloads.join('')}${wholePage}</head>`)
+    .replace('</head>', () => `${headTags}${wholePage}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>

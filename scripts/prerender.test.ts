@@ -59,9 +59,10 @@ describe('prerendered pages', () => {
     expect(JSON.parse(seed)).toEqual({ 'event-page:london': { title: '</script><script>alert(1)</script>' } });
   });
 
-  it('preloads a video poster', () => {
+  it('leaves a video poster to the parser, which reaches it before the first paint, at its own priority', () => {
     const html = fillTemplate(TEMPLATE, { path: '/', markup: '<main><video poster="/media/p.webp"></video></main>' });
-    expect(html).toContain('<link rel="preload" as="image" href="/media/p.webp" fetchpriority="high"/>');
+    expect(html).not.toContain('rel="preload"');
+    expect(html).toContain('<link rel="expect" href="#page-end" blocking="render"/>');
   });
 
   it('requests no script before the page has loaded, then preloads the modules and imports the entry', () => {

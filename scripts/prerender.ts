@@ -204,13 +204,15 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
     pathToFileURL(path.join(serverDir, 'entry-server.js')).href
   )) as {
     renderPage(url: string): Promise<RenderedPage>;
-    earlyRequestsScript(eventPath?: string, store?: object): string;
+    earlyRequestsScript(eventPath?: string, store?: object, options?: { afterFirstPaint?: boolean }): string;
     eventPagePath(slug: string): string;
     KEPT_LISTS_STORE: object;
   };
   // The pages the browser renders by itself (the back office's among them) also read the back
   // office's kept lists early on its paths.
   const earlyScript = earlyRequestsScript(undefined, KEPT_LISTS_STORE);
+  // Pages the app server sends with their content ask for the settings after their first paint.
+  const afterPaint = earlyRequestsScript(undefined, undefined, { afterFirstPaint: true });
   // The event's request for the slug "\0", whose %00 the inline script replaces.
   const eventPath = eventPagePath('\0');
   const write = async (file: string, html: string) => {
@@ -235,10 +237,11 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
   }
   for (const route of PRERENDERED_ROUTES) {
     const withRouteChunks = (html: string) => routeChunkPreloads(html, manifest, routeModuleOf(route));
-    // The page the app server renders this route into, with its data; only the settings are requested early.
+    // The page the app server renders this route into, with its data; only the settings are
+    // requested early, once it has painted.
     await write(
       path.join(serverDir, pageTemplateFile(route)),
-      withEarlyRequests(startAfterLoad(withRouteChunks(template)), earlyRequestsScript()),
+      withEarlyRequests(startAfterLoad(withRouteChunks(template)), afterPaint),
     );
     const page = await renderPage(route);
     if (!page.ok) {
@@ -262,6 +265,6 @@ export async function prerender(options: PrerenderOptions): Promise<void> {
   );
   await write(
     path.join(serverDir, EVENT_TEMPLATE),
-    withEarlyRequests(startAfterLoad(withEventChunks(template)), earlyRequestsScript()),
+    withEarlyRequests(startAfterLoad(withEventChunks(template)), afterPaint),
   );
 }

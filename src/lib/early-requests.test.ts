@@ -126,3 +126,59 @@ describe('the store a back-office page reads before its scripts load', () => {
     expect(takeEarlyStored()).toBeUndefined();
   });
 });
+
+describe('the settings of a page sent with its content', () => {
+  /** A paint observer that the test fires; `observers` holds the callbacks the script registered. */
+  function paintTiming() {
+    const observers: ((
+      list: { getEntriesByName(name: string): unknown[] },
+      observer: { disconnect(): void },
+    ) => void)[] = [];
+    const disconnect = vi.fn();
+    class FakeObserver {
+      constructor(callback: (typeof observers)[number]) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect = disconnect;
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const paint = (name: string) =>
+      observers.forEach((callback) =>
+        callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect }),
+      );
+    return { paint, disconnect };
+  }
+
+  function runAfterPaint() {
+    const network = vi.fn(() => Promise.resolve(new Response(JSON.stringify(CONFIG), { status: 200 })));
+    vi.stubGlobal('window', globalThis);
+    vi.stubGlobal('location', { pathname: '/past-highlights' });
+    vi.stubGlobal('fetch', network);
+    new Function(earlyRequestsScript(undefined, undefined, { afterFirstPaint: true }))();
+    return network;
+  }
+
+  it('are requested once the page has painted, for the app to take once', async () => {
+    const { paint, disconnect } = paintTiming();
+    const network = runAfterPaint();
+    paint('first-paint');
+    expect(network).not.toHaveBeenCalled();
+    expect(takeEarlyConfig()).toBeUndefined();
+    paint('first-contentful-paint');
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(disconnect).toHaveBeenCalled();
+    expect(await takeEarlyConfig()).toEqual(CONFIG);
+  });
+
+  it('are requested at once where the browser does not time paints', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    const network = runAfterPaint();
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(await takeEarlyConfig()).toEqual(CONFIG);
+  });
+
+  it('cannot be put off on a page whose event request needs them', () => {
+    expect(() => earlyRequestsScript(TEMPLATE, undefined, { afterFirstPaint: true })).toThrow();
+  });
+});

@@ -63,12 +63,30 @@ export const fetchAdoptingEarly: typeof fetch = (input, init) => {
  * slug "\0" (its `%00` is replaced by the page's slug), or undefined for none. Ids (UUIDs) are left
  * to the app, whose filter for them differs; a path it cannot decode, too. `store`: an IndexedDB
  * store read on the pages under its path, if it exists.
+ *
+ * `afterFirstPaint`: the settings are requested once the page has painted (or at once where paint
+ * timing is unknown), for a page that the server sent with its content, whose scripts wait for the
+ * paint too (scripts/prerender.ts `startAfterLoad`): until then, the page's own images have the
+ * connection, and nothing that the paint does not need is on the way (Lighthouse's simulation
+ * counts every request that ends before the largest paint as holding it back).
  */
-export function earlyRequestsScript(eventPath?: string, store?: EarlyStore): string {
-  const config =
-    `const e=window.${EARLY_REQUESTS_GLOBAL}={requests:{}};` +
+export function earlyRequestsScript(
+  eventPath?: string,
+  store?: EarlyStore,
+  { afterFirstPaint = false }: { afterFirstPaint?: boolean } = {},
+): string {
+  if (afterFirstPaint && eventPath !== undefined) {
+    throw new Error("earlyRequestsScript: an event's early request needs the settings at once");
+  }
+  const request =
     "e.config=fetch('/runtime-config.json',{cache:'no-cache'}).then(r=>{if(!r.ok)throw Error(String(r.status));return r.json()});" +
     'e.config.catch(()=>{});';
+  const config =
+    `const e=window.${EARLY_REQUESTS_GLOBAL}={requests:{}};` +
+    (afterFirstPaint
+      ? `const c=()=>{${request}};` +
+        "try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();c()}}).observe({type:'paint',buffered:true})}catch{c()}"
+      : request);
   const stored =
     store === undefined
       ? ''
