@@ -1,7 +1,11 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, splitHeadTags } from './page-template.ts';
 import {
   clientRoutes,
+  inlineFavicon,
   routeChunkPreloads,
   routeModuleOf,
   startAfterLoad,
@@ -81,6 +85,17 @@ describe('prerendered pages', () => {
     expect(() => startAfterLoad('<html><head></head></html>')).toThrow(/no module entry script/);
   });
 
+  it('adds the web app manifest link when it starts the app, not before', () => {
+    const html = startAfterLoad(
+      TEMPLATE.replace('</head>', '<link rel="manifest" href="/manifest.webmanifest"></head>'),
+    );
+    expect(html).not.toContain('rel="manifest"');
+    const loader = /<script type="module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(loader).toMatch(
+      /const start=\(\)=>\{if\(started\)return;started=true;.*m\.rel='manifest';m\.href="\/manifest\.webmanifest"/,
+    );
+  });
+
   it('puts the early requests script first in the head, ahead of any stylesheet', () => {
     const html = withEarlyRequests(
       '<html><head><meta charset="UTF-8" /><link rel="stylesheet" href="/a.css"></head></html>',
@@ -150,4 +165,20 @@ describe('prerendered pages', () => {
       },
     ]);
   });
+});
+
+it('puts the PNG favicon into the page as a data URL, and leaves any other icon link alone', async () => {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'favicon-'));
+  try {
+    await mkdir(path.join(outDir, 'icons'));
+    await writeFile(path.join(outDir, 'icons/icon-32.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const head = '<link rel="icon" href="/icons/icon-32.png" sizes="32x32" type="image/png" />';
+    expect(await inlineFavicon(`<head>${head}</head>`, outDir)).toBe(
+      '<head><link rel="icon" href="data:image/png;base64,iVBORw==" sizes="32x32" type="image/png" /></head>',
+    );
+    const svg = '<head><link rel="icon" href="/icon.svg" /></head>';
+    expect(await inlineFavicon(svg, outDir)).toBe(svg);
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
 });

@@ -71,8 +71,9 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: Iter
     // markup carries style attributes (bar widths, tier colours). CSS cannot run script.
     ['style-src', "'self' 'unsafe-inline'"],
     // Admins may link pictures and video stills on any https host (testimonial photos, thumbnails);
-    // blob: shows a picked file before it is uploaded.
-    ['img-src', list("'self'", 'blob:', api, logos, VIDEO_STILLS, 'https:')],
+    // blob: shows a picked file before it is uploaded; data: the favicon and the home page's poster,
+    // which are in the page itself (scripts/prerender.ts, src/features/home/hero.tsx).
+    ['img-src', list("'self'", 'data:', 'blob:', api, logos, VIDEO_STILLS, 'https:')],
     ['media-src', list("'self'", api, 'https:')],
     ['font-src', "'self'"],
     ['connect-src', list("'self'", api, webSocketOf(api), logos)],

@@ -53,7 +53,11 @@ test('the hero plays a muted looping video behind its heading and links to the 2
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where data and AI leaders shape what comes next');
   await expect(page).toHaveTitle('CDO Vision | Invite-only events for data and AI leaders');
   const video = page.locator('video').first();
-  await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
+  // The poster is in the page (a data URL), the same image as public/media/hero-poster.webp.
+  const poster = await video.getAttribute('poster');
+  expect(poster).toMatch(/^data:image\/webp;base64,/);
+  const served = await page.request.get('/media/hero-poster.webp');
+  expect(Buffer.from(poster!.split(',')[1]!, 'base64')).toEqual(await served.body());
   expect(
     await video.evaluate((v: HTMLVideoElement) => ({
       muted: v.muted,

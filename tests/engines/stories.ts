@@ -356,7 +356,12 @@ export const STORIES: readonly Story[] = [
         display: string;
         icons: { src: string; sizes: string; type: string }[];
       }>(`
-        const link = document.querySelector('link[rel="manifest"]');
+        // The page adds the link when it starts the app, after its first paint.
+        let link = document.querySelector('link[rel="manifest"]');
+        for (let tries = 0; !link && tries < 100; tries += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          link = document.querySelector('link[rel="manifest"]');
+        }
         if (!link) throw new Error('no manifest link');
         return (await fetch(link.href)).json();`);
       if (manifest.name !== 'CDO Vision' || manifest.start_url !== '/' || manifest.display !== 'standalone') {
