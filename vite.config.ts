@@ -122,7 +122,12 @@ export default defineConfig({
     // Which chunks each route needs: the prerender preloads them with the page (scripts/prerender.ts).
     manifest: BUILD_MANIFEST,
     // Plugin timing reports are noise in `npm start`'s output.
-    rolldownOptions: { checks: { pluginTimings: false } },
+    rolldownOptions: {
+      checks: { pluginTimings: false },
+      output: {
+        codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   server: { port: 5173 },
   preview: { port: 4173 },

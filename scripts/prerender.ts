@@ -159,9 +159,10 @@ export function startAfterLoad(html: string): string {
   // browser is traced (as Lighthouse does), and fifteen at once made one long task.
   const start =
     `const modules=${JSON.stringify(modules)};let started=false;` +
-    'const preload=(i)=>{if(i===modules.length){import(' +
+    'const evaluate=(i)=>{if(i===modules.length){import(' +
     JSON.stringify(entry) +
-    ");return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
+    ');return}import(modules[i]).then(()=>setTimeout(()=>evaluate(i+1)),()=>evaluate(modules.length))};' +
+    "const preload=(i)=>{if(i===modules.length){evaluate(0);return}const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=modules[i];document.head.append(link);setTimeout(()=>preload(i+1))};" +
     `const start=()=>{if(started)return;started=true;${addManifest}preload(0)};` +
     "let loaded=document.readyState==='complete',painted=false;" +
     'const ready=()=>{if(loaded&&painted)setTimeout(start)};' +
