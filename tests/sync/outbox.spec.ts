@@ -123,6 +123,17 @@ async function featuredImageOnServer(backend: Backend, eventId: string): Promise
   return (await backend.row('events', eventId))?.featured_image_url;
 }
 
+/** A second tab of the same browser beside `first`, once one of the two leads: [leader, the other]. */
+async function twoTabs(first: SyncClient): Promise<[SyncClient, SyncClient]> {
+  const second = new SyncClient(first.context, await first.context.newPage(), first.options);
+  await second.load();
+  await second.open();
+  await expect
+    .poll(async () => [await first.call('isLeader'), await second.call('isLeader')].filter(Boolean).length)
+    .toBe(1);
+  return (await first.call('isLeader')) ? [first, second] : [second, first];
+}
+
 async function newEvent(backend: Backend, admin: SyncClient): Promise<string> {
   const id = (await backend.createEvent()).id as string;
   await admin.waitForDoc('events', id, () => true);
@@ -328,14 +339,7 @@ test('with two tabs open only the leading tab uploads, and both show the file an
   openClient,
   backend,
 }) => {
-  const first = await openClient();
-  const second = new SyncClient(first.context, await first.context.newPage(), first.options);
-  await second.load();
-  await second.open();
-  await expect
-    .poll(async () => [await first.call('isLeader'), await second.call('isLeader')].filter(Boolean).length)
-    .toBe(1);
-  const [leader, follower] = (await first.call('isLeader')) ? [first, second] : [second, first];
+  const [leader, follower] = await twoTabs(await openClient());
   const leaderUploads = countUploads(leader.page);
   const followerUploads = countUploads(follower.page);
   // The leader's first attempt fails, so the file waits a while: the other tab must still leave it.
@@ -364,14 +368,7 @@ test('with two tabs open only the leading tab uploads, and both show the file an
 });
 
 test('a file waiting in a tab that closes is uploaded by the tab that takes over', async ({ openClient, backend }) => {
-  const first = await openClient();
-  const second = new SyncClient(first.context, await first.context.newPage(), first.options);
-  await second.load();
-  await second.open();
-  await expect
-    .poll(async () => [await first.call('isLeader'), await second.call('isLeader')].filter(Boolean).length)
-    .toBe(1);
-  const [leader, other] = (await first.call('isLeader')) ? [first, second] : [second, first];
+  const [leader, other] = await twoTabs(await openClient());
   const otherUploads = countUploads(other.page);
   // The leading tab never gets an upload through, so the file is still waiting when it closes.
   await leader.page.route(UPLOADS, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
@@ -406,14 +403,7 @@ test('a tab that takes over uploads the file even when the closed tab never hear
   openClient,
   backend,
 }) => {
-  const first = await openClient();
-  const second = new SyncClient(first.context, await first.context.newPage(), first.options);
-  await second.load();
-  await second.open();
-  await expect
-    .poll(async () => [await first.call('isLeader'), await second.call('isLeader')].filter(Boolean).length)
-    .toBe(1);
-  const [leader, other] = (await first.call('isLeader')) ? [first, second] : [second, first];
+  const [leader, other] = await twoTabs(await openClient());
   await leader.page.route(UPLOADS, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'busy' }));
   const eventId = await newEvent(backend, leader);
   // The leader's push of the placeholder reaches the server, and its answer never comes back.
