@@ -124,6 +124,8 @@ export default defineConfig({
     // Plugin timing reports are noise in `npm start`'s output.
     rolldownOptions: {
       checks: { pluginTimings: false },
+      // react-dom in a chunk of its own: the page's loader evaluates the chunks one per task
+      // (scripts/prerender.ts startAfterLoad), and inside the entry it was most of one long task.
       output: {
         codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
       },

@@ -82,6 +82,8 @@ describe('prerendered pages', () => {
     expect(loader).toContain("addEventListener('load',");
     expect(loader).toContain("getEntriesByName('first-contentful-paint')");
     expect(loader).toContain('import("/assets/index-abc.js")');
+    // Each preloaded chunk is evaluated in a task of its own before the entry.
+    expect(loader).toContain('import(modules[i]).then(()=>setTimeout(()=>evaluate(i+1))');
     expect(() => startAfterLoad('<html><head></head></html>')).toThrow(/no module entry script/);
   });
 

@@ -1,10 +1,10 @@
 /**
  * The home page hero: a muted looping background video (our own, public/media) behind the heading.
  * The heading is plain text in the prerendered HTML, so it paints before any script or data. The
- * poster, the largest thing on screen, is in the page itself (a data URL of 6 KB): it paints with the
- * heading, in the first paint, instead of one request later. The video (168 KB) gets its source only once the page has loaded and
- * the main thread is idle, so it never competes with the poster, the text or the scripts for the
- * connection. Visitors who prefer reduced motion get only the poster. A button pauses the loop
+ * poster, the largest thing on screen, is in the page itself (a data URL of 6 KB): it paints with
+ * the heading, in the first paint, instead of one request later. The video (168 KB) gets its source
+ * only once the page has loaded and the main thread is idle, so it never competes with the poster,
+ * the text or the scripts for the connection. Visitors who prefer reduced motion get only the poster. A button pauses the loop
  * (WCAG 2.2.2: moving content longer than five seconds can be stopped).
  */
 import { Link } from '@tanstack/react-router';
