@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventPage } from '../../data/public-content.ts';
-import { audienceText, sessionTimeRange, shownSections, summaryOf, venueText } from './event-texts.ts';
+import { audienceText, inGridOrder, sessionTimeRange, shownSections, summaryOf, venueText } from './event-texts.ts';
 
 function page(overrides: Partial<EventPage> = {}, event: Partial<EventPage['event']> = {}): EventPage {
   return {
@@ -98,5 +98,36 @@ describe('the sections an event shows', () => {
 
   it('keeps the gallery out with two photos or fewer, and ignores blank why points', () => {
     expect(shownSections(page({ gallery: [{}, {}] as never }, { why_attend: [' '] }))).toEqual(['overview']);
+  });
+});
+
+describe("the attendee grids' order", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const link = (id: string, created_at: string, name: string | null) => ({
+    id,
+    created_at,
+    attendee: name === null ? null : { name },
+  });
+
+  it('lists guests as they were added, then by name, then by link, whatever order they come in', () => {
+    const links = [
+      link('l5', '2026-11-02T10:00:00Z', 'Ada'),
+      link('l4', '2026-11-01T10:00:00.000Z', 'Zoë Keller'),
+      link('l3', '2026-11-01T10:00:00Z', 'Bram'),
+      link('l2', '2026-11-01T10:00:00Z', 'Bram'),
+      link('l1', '2026-11-01T09:00:00+01:00', null),
+    ];
+    const order = ['l1', 'l2', 'l3', 'l4', 'l5'];
+    expect(inGridOrder(links).map((l) => l.id)).toEqual(order);
+    expect(inGridOrder([...links].reverse()).map((l) => l.id)).toEqual(order);
+    expect(links.map((l) => l.id)).toEqual(['l5', 'l4', 'l3', 'l2', 'l1']);
+  });
+
+  it('orders without a collator, whose first use is a long task in the hydrating page', () => {
+    const localeCompare = vi.spyOn(String.prototype, 'localeCompare');
+    const collator = vi.spyOn(Intl, 'Collator');
+    inGridOrder([link('b', '2026-11-01T10:00:00Z', 'Émile'), link('a', '2026-11-01T10:00:00Z', 'Emile')]);
+    expect(localeCompare).not.toHaveBeenCalled();
+    expect(collator).not.toHaveBeenCalled();
   });
 });

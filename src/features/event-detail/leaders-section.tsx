@@ -9,7 +9,14 @@ import { CircleCheck, ExternalLink } from 'lucide-react';
 import type { EventPage, PastAttendee } from '../../data/public-content.ts';
 import { Button } from '../../ui/button.tsx';
 import type { AttendeeSlots } from './attendee-slots.ts';
-import { CONTACT_SECTION_ID, MAX_WHY_ATTEND_CARDS, hasText, points, takesInviteRequests } from './event-texts.ts';
+import {
+  CONTACT_SECTION_ID,
+  MAX_WHY_ATTEND_CARDS,
+  hasText,
+  inGridOrder,
+  points,
+  takesInviteRequests,
+} from './event-texts.ts';
 import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
 
@@ -23,14 +30,7 @@ export function LeadersSection({
   requestInvite: RequestInviteSlot;
 }) {
   const { event } = page;
-  // In the order they were added to the event, then by name: the direct read and the replica list
-  // links in different orders, and the grid must not reshuffle when the replica takes over.
-  const links = [...page.attendees].sort(
-    (a, b) =>
-      Date.parse(a.created_at) - Date.parse(b.created_at) ||
-      (a.attendee?.name ?? '').localeCompare(b.attendee?.name ?? '') ||
-      a.id.localeCompare(b.id),
-  );
+  const links = inGridOrder(page.attendees);
   const byType = (type: 'current' | 'past') =>
     links.flatMap((link) =>
       link.attendee_type === type && link.attendee ? [{ key: link.id, attendee: link.attendee }] : [],
