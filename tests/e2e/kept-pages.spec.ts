@@ -69,3 +69,22 @@ test('a CDN may keep public pages for a few seconds, never a back-office page', 
     expect(html, path).not.toContain(WITH_DATA);
   }
 });
+
+test('a kept page is sent in brotli to a browser, in gzip to a client without it, and reads the same', async ({
+  request,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const path = `/events/${event.slug}`;
+  const as = async (acceptEncoding: string) => {
+    const response = await request.get(path, { headers: { 'accept-encoding': acceptEncoding } });
+    return { encoding: response.headers()['content-encoding'], html: await response.text() };
+  };
+  const browser = await as('gzip, deflate, br, zstd');
+  const older = await as('gzip, deflate');
+  const plain = await as('identity');
+  expect([browser.encoding, older.encoding, plain.encoding]).toEqual(['br', 'gzip', undefined]);
+  expect(plain.html).toContain(WITH_DATA);
+  expect(browser.html).toBe(plain.html);
+  expect(older.html).toBe(plain.html);
+});
