@@ -93,13 +93,14 @@ export function OverviewSection({ page, requestInvite }: { page: EventPage; requ
         </div>
         <div>
           {hasText(event.featured_image_url) ? (
+            // The browser's own priority: high where the layout puts it in view (beside the text on a
+            // wide screen, where it may be the largest paint), low below the text on a phone, where
+            // the description is the largest paint and the page's own bytes come first on a slow link.
             <img
               src={event.featured_image_url}
               alt=""
               width={1200}
               height={750}
-              loading="eager"
-              fetchPriority="high"
               className="aspect-[16/10] h-auto w-full rounded-xl bg-slate-200 object-cover shadow-sm"
             />
           ) : (
