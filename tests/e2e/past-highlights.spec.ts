@@ -3,7 +3,7 @@
  * seed is there too, so every assertion is scoped to the rows made here).
  */
 import { format } from 'date-fns';
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { test, expect as baseExpect, axe, unique, daysFromNow, type Api } from './support/fixtures.ts';
 
 test.use({ timezoneId: 'UTC' });
@@ -276,15 +276,45 @@ test('the page tells its story: hero, the numbers over a video, testimonials and
   const numbers = section(page, 'By the Numbers');
   await expect(numbers.getByRole('listitem')).toHaveText(['4+ years', '20+ editions', '600+ leaders', '50+ sponsors']);
   const video = numbers.getByTestId('highlights-video');
-  await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.muted && element.loop)).toBe(true);
   // Below the fold it waits; on screen it plays.
   expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
   await video.scrollIntoViewIfNeeded();
+  await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
   await expect(section(page, 'What leaders say').locator('figure')).toHaveCount(3);
   const markets = section(page, 'Working in over 20 international markets');
   await expect(markets.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact');
+});
+
+/**
+ * Scrolls the numbers' video into view until it has its poster: the sections around it are laid out
+ * as they come near (content-visibility), which can move it off screen again after one scroll.
+ */
+async function scrollUntilPoster(video: Locator): Promise<void> {
+  await expect(async () => {
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp', { timeout: 1000 });
+  }).toPass();
+}
+
+test("on a phone the numbers' poster is fetched only once the section comes near, never before the first paint", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const posterRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/media/hero-poster.webp')) posterRequests.push(request.url());
+  });
+  await page.goto('/past-highlights');
+  await expect(section(page, 'Past Attendees').getByRole('listitem').first()).toBeVisible();
+  const video = page.getByTestId('highlights-video');
+  await expect(video).not.toHaveAttribute('poster', /./);
+  expect(posterRequests).toEqual([]);
+  await scrollUntilPoster(video);
+  await expect.poll(() => posterRequests.length).toBe(1);
+  await context.close();
 });
 
 test('with reduced motion the video stays on its poster and the logo strip stands still', async ({ page }) => {
@@ -292,6 +322,7 @@ test('with reduced motion the video stays on its poster and the logo strip stand
   await page.goto('/past-highlights');
   await expect(section(page, 'Past Attendees').getByRole('listitem').first()).toBeVisible();
   const video = page.getByTestId('highlights-video');
+  await scrollUntilPoster(video);
   expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
   await expect(page.getByTestId('logo-strip')).toHaveCSS('animation-name', 'none');
   await expect(page.getByRole('button', { name: 'Pause logos' })).toBeHidden();
