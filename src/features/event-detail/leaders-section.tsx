@@ -47,7 +47,7 @@ export function LeadersSection({
       aria-labelledby="leaders-heading"
       tabIndex={hasAttendees ? -1 : undefined}
       style={{ outline: 'none' }}
-      className="scroll-mt-2 py-12 sm:py-16"
+      className="below-fold scroll-mt-2 py-12 sm:py-16"
     >
       <div className="mx-auto max-w-[1300px] px-4 sm:px-6">
         <h2 id="leaders-heading" className="text-3xl font-bold tracking-tight text-ink">
