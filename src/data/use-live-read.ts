@@ -12,6 +12,7 @@ import type { TableName } from '../../sync/index.ts';
 import type { FirstPaintConfig } from '../../sync/first-paint.ts';
 import { fetchAdoptingEarly } from '../lib/early-requests.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
+import { sameContent } from './same-content.ts';
 import { backendUnreachable, noteBackendReachable, subscribeConnection } from './connection.ts';
 import { requestReplica, useReplicaState } from './engine-store.ts';
 import { keepRead, keptRead } from './kept-reads.ts';
@@ -154,10 +155,17 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   // Offline, whatever the replica holds beats nothing; online, only a replica as fresh as the page.
   const replicaAnswers = pulled === true && (pullNow?.fresh === true || networkFailed);
 
-  const show = useEffectEvent((data: T, source: LiveReadSource) => {
+  const show = useEffectEvent((answer: T, source: LiveReadSource) => {
+    // The same content keeps the object it came in first, so that what renders from it can tell.
+    const shown = answers.get(key);
+    const same = shown !== undefined && sameContent(shown.data, answer);
+    const data = same ? (shown.data as T) : answer;
     answers.set(key, { data, source });
     // Seen stays seen: kept the moment it is shown (the replica keeps its own answers).
     if (source === 'network') keepRead(key, data);
+    // The page shows this content already (the replica taking over from the server's answer, as a
+    // rule): nothing on it changes, so it is not rendered again. Where it came from shows nowhere.
+    if (same && current.status === 'ready' && current.data === data && current.source !== 'none') return;
     // A transition: rendering what arrived yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (Lighthouse's blocking time).
     startTransition(() => setRead({ key, read: { status: 'ready', data, source } }));

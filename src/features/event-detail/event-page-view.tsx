@@ -3,7 +3,7 @@
  * then Overview, 'Join the Leaders', Agenda, 'Partner With Us', Gallery, Testimonials, Videos and
  * 'Get in Touch', each shown only when the event has something for it.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
 import { eventTimeZone } from '../../lib/venue-time.ts';
 import { layOutSkippedSections } from '../../ui/below-fold.ts';
@@ -24,7 +24,11 @@ import { VideosSection } from './videos-section.tsx';
 export type { AttendeeSlots } from './attendee-slots.ts';
 export type { RequestInviteSlot } from './invite-slot.ts';
 
-export function EventPageView({
+/**
+ * Memoised: the page renders again only when its content changes, not when what follows it does
+ * (the replica taking over from the direct read with the same content: src/data/same-content.ts).
+ */
+export const EventPageView = memo(function EventPageView({
   page,
   slots,
   requestInvite,
@@ -36,7 +40,7 @@ export function EventPageView({
   requestInvite: RequestInviteSlot;
   /**
    * The server rendered the whole page into the HTML (scripts/serve-app.ts), or this device kept what
-   * it showed before: render all of it at once (and hydrate it).
+   * it showed before: render all of it at once (and hydrate it). Read when the page mounts only.
    */
   serverRendered?: boolean;
 }) {
@@ -60,7 +64,7 @@ export function EventPageView({
       ) : null}
     </div>
   );
-}
+});
 
 /**
  * The overview (the first screen) renders and paints first; the sections below it follow in a

@@ -8,6 +8,7 @@
  * feedback link (`#feedback=<token>`) their feedback form (src/features/guest-feedback/).
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
@@ -50,6 +51,10 @@ function EventRoute() {
   const { slug } = Route.useParams();
   const read = useEventPage(slug);
   const online = useOnline();
+  // As the page first showed: a later answer from elsewhere (the replica's) changes nothing of it.
+  const [serverRendered] = useState(
+    () => read.status === 'ready' && (read.source === 'server' || read.source === 'kept'),
+  );
   if (read.status === 'loading') {
     // A whole screen high, so that the footer starts below the fold, and <main> the same box as the
     // loaded page's: the event's content, when it arrives, then moves nothing the visitor can see
@@ -75,7 +80,7 @@ function EventRoute() {
             page={read.data}
             slots={ATTENDEE_SLOTS}
             requestInvite={REQUEST_INVITE_SLOT}
-            serverRendered={read.source === 'server' || read.source === 'kept'}
+            serverRendered={serverRendered}
           />
         </RequestInviteHost>
       </AttendeeProfileHost>
