@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useUpcomingEvents } from '../data/public-content.ts';
 import { EventsCalendar } from '../features/calendar/events-calendar.tsx';
 
@@ -16,5 +17,8 @@ export const Route = createFileRoute('/calendar')({
 });
 
 function CalendarPage() {
-  return <EventsCalendar state={useUpcomingEvents()} />;
+  const upcoming = useUpcomingEvents();
+  // The same answers render the same page: the replica's start re-renders this route through its
+  // reads' hooks a few seconds after load, and renders nothing below it (src/data/same-content.ts).
+  return useMemo(() => <EventsCalendar state={upcoming} />, [upcoming]);
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useGeneralTestimonials, useUpcomingEvents, useVideos } from '../data/public-content.ts';
 import { DiscussionTopics } from '../features/home/discussion-topics.tsx';
 import { FeatureCards } from '../features/home/feature-cards.tsx';
@@ -26,15 +27,20 @@ function HomePage() {
   const upcoming = useUpcomingEvents();
   const testimonials = useGeneralTestimonials();
   const videos = useVideos();
-  return (
-    <main>
-      <Hero />
-      <FeatureCards />
-      <UpcomingEvents state={upcoming} />
-      <DiscussionTopics />
-      <WhyPartner testimonial={<TestimonialCard state={testimonials} />} />
-      <PartnerCallToAction />
-      <PastVideos state={videos} />
-    </main>
+  // The same answers render the same page: the replica's start re-renders this route through its
+  // reads' hooks a few seconds after load, and renders nothing below it (src/data/same-content.ts).
+  return useMemo(
+    () => (
+      <main>
+        <Hero />
+        <FeatureCards />
+        <UpcomingEvents state={upcoming} />
+        <DiscussionTopics />
+        <WhyPartner testimonial={<TestimonialCard state={testimonials} />} />
+        <PartnerCallToAction />
+        <PastVideos state={videos} />
+      </main>
+    ),
+    [upcoming, testimonials, videos],
   );
 }

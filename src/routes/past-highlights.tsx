@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { usePastAttendees, usePastEvents, useSponsors } from '../data/public-content.ts';
 import { AttendeeGrid } from '../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost } from '../features/attendee-profile/profile-host.tsx';
@@ -29,18 +30,23 @@ function PastHighlightsPage() {
   const pastEvents = usePastEvents(PAST_EVENTS_SHOWN);
   const pastAttendees = usePastAttendees();
   const sponsors = useSponsors();
-  return (
-    <main>
-      <PastHighlightsHero />
-      <PastEventsGrid state={pastEvents} />
-      <AttendeeLogoStrip state={pastAttendees} />
-      <PastSponsors state={sponsors} />
-      <AttendeeProfileHost>
-        <PastAttendees state={pastAttendees} renderGrid={(attendees) => <AttendeeGrid attendees={attendees} />} />
-      </AttendeeProfileHost>
-      <ByTheNumbers />
-      <HighlightsTestimonials />
-      <MarketsBanner />
-    </main>
+  // The same answers render the same page: the replica's start re-renders this route through its
+  // reads' hooks a few seconds after load, and renders nothing below it (src/data/same-content.ts).
+  return useMemo(
+    () => (
+      <main>
+        <PastHighlightsHero />
+        <PastEventsGrid state={pastEvents} />
+        <AttendeeLogoStrip state={pastAttendees} />
+        <PastSponsors state={sponsors} />
+        <AttendeeProfileHost>
+          <PastAttendees state={pastAttendees} renderGrid={(attendees) => <AttendeeGrid attendees={attendees} />} />
+        </AttendeeProfileHost>
+        <ByTheNumbers />
+        <HighlightsTestimonials />
+        <MarketsBanner />
+      </main>
+    ),
+    [pastEvents, pastAttendees, sponsors],
   );
 }
