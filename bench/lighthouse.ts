@@ -80,17 +80,30 @@ async function startApp(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-/** A seeded upcoming event's page, found through the table API with the app's own settings. */
-async function upcomingEventPath(appUrl: string): Promise<string> {
+/** The backend the app at `appUrl` talks to, from its own settings. */
+async function backendOf(appUrl: string): Promise<{ url: string; anonKey: string }> {
   const config = (await (await fetch(`${appUrl}/runtime-config.json`)).json()) as {
     supabaseUrl: string;
     supabaseAnonKey: string;
   };
-  const query = `select=slug,id&_deleted=is.false&end_date=gte.${encodeURIComponent(new Date().toISOString())}&order=start_date.asc&limit=1`;
-  const response = await fetch(`${config.supabaseUrl}/rest/v1/events?${query}`, {
-    headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${config.supabaseAnonKey}` },
+  return { url: config.supabaseUrl, anonKey: config.supabaseAnonKey };
+}
+
+/** The upcoming events, soonest first, as anon reads them. */
+async function upcomingEvents(backend: {
+  url: string;
+  anonKey: string;
+}): Promise<{ slug: string | null; id: string }[]> {
+  const query = `select=slug,id&_deleted=is.false&end_date=gte.${encodeURIComponent(new Date().toISOString())}&order=start_date.asc&limit=2`;
+  const response = await fetch(`${backend.url}/rest/v1/events?${query}`, {
+    headers: { apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}` },
   });
-  const [event] = (await response.json()) as { slug: string | null; id: string }[];
+  return (await response.json()) as { slug: string | null; id: string }[];
+}
+
+/** The next upcoming event's page (today's edition in the seed). */
+async function upcomingEventPath(appUrl: string): Promise<string> {
+  const [event] = await upcomingEvents(await backendOf(appUrl));
   if (!event) throw new Error('no upcoming event in the backend');
   return `/events/${event.slug ?? event.id}`;
 }
@@ -103,37 +116,30 @@ const CROWDED_GUESTS = 200;
  * through the table API, as the back office's sync would, with the seed's photos and logos.
  */
 async function crowdedEventPath(appUrl: string): Promise<string> {
-  const config = (await (await fetch(`${appUrl}/runtime-config.json`)).json()) as {
-    supabaseUrl: string;
-    supabaseAnonKey: string;
-  };
-  const api = config.supabaseUrl;
-  const signIn = await fetch(`${api}/auth/v1/token?grant_type=password`, {
+  const backend = await backendOf(appUrl);
+  const [, event] = await upcomingEvents(backend);
+  if (!event) throw new Error('fewer than two upcoming events in the backend');
+  const signIn = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
+    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
     body: JSON.stringify(DEMO_ADMIN),
   });
   if (!signIn.ok) throw new Error(`sign-in as the demo admin answered ${signIn.status}`);
   const { access_token: token } = (await signIn.json()) as { access_token: string };
-  const headers = {
-    apikey: config.supabaseAnonKey,
-    authorization: `Bearer ${token}`,
-    'content-type': 'application/json',
-  };
+  const headers = { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const read = async <T>(query: string): Promise<T> => {
-    const response = await fetch(`${api}/rest/v1/${query}`, { headers });
+    const response = await fetch(`${backend.url}/rest/v1/${query}`, { headers });
     if (!response.ok) throw new Error(`GET ${query} answered ${response.status}`);
     return (await response.json()) as T;
   };
   const write = async (table: string, rows: object[]) => {
-    const response = await fetch(`${api}/rest/v1/${table}`, { method: 'POST', headers, body: JSON.stringify(rows) });
+    const response = await fetch(`${backend.url}/rest/v1/${table}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(rows),
+    });
     if (!response.ok) throw new Error(`POST ${table} answered ${response.status}: ${await response.text()}`);
   };
-  const now = encodeURIComponent(new Date().toISOString());
-  const [, event] = await read<{ id: string; slug: string | null }[]>(
-    `events?select=id,slug&_deleted=is.false&end_date=gte.${now}&order=start_date.asc&limit=2`,
-  );
-  if (!event) throw new Error('fewer than two upcoming events in the backend');
   const guests = await read<unknown[]>(`event_attendees?select=id&_deleted=is.false&event_id=eq.${event.id}`);
   const looks = await read<{ photo_url: string | null; company_logo_url: string | null; company: string | null }[]>(
     'attendees?select=photo_url,company_logo_url,company&_deleted=is.false&limit=60',
