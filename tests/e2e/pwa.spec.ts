@@ -180,6 +180,40 @@ test("the back office's chunks follow the public site's install, so its sign-in 
   }
 });
 
+test('a page the service worker holds not yet opens from its shell when the network takes the request and never answers', async ({
+  page,
+  api,
+  context,
+}) => {
+  const pastTitle = unique('Hung Network Forum');
+  await createEvent(api, {
+    title: pastTitle,
+    location: 'Lyon',
+    start_date: daysFromNow(-2, 8),
+    end_date: daysFromNow(-2, 17),
+  });
+  // Wi-Fi that takes requests for past highlights and never answers: the worker's own fetch of the
+  // prerendered page its install left for later, and then the visitor's navigation to it.
+  const hung: string[] = [];
+  await context.route(
+    (url) => url.pathname.startsWith('/past-highlights'),
+    (route) => {
+      hung.push(route.request().url());
+    },
+  );
+  try {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await page.goto('/past-highlights', { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: /candid conversations/ })).toBeVisible();
+    await expect(page.getByText(pastTitle).first()).toBeVisible();
+    // The worker did ask the network for the page, which never answered.
+    expect(hung.some((url) => new URL(url).pathname.replace(/\/$/, '') === '/past-highlights')).toBe(true);
+  } finally {
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
 test('prerendered public pages paint before any script runs and hydrate without a mismatch', async ({ page }) => {
   const errors = collectHydrationErrors(page);
   // Keep the heading the browser parsed from the HTML, to check that hydration adopts it.

@@ -7,7 +7,9 @@
  *   precache of this worker's own version, so a page never points at chunks it lacks;
  * - an event page (/events/<slug>) without a kept copy is asked of the network first, where the app
  *   server renders it with its data, and gets the precached event shell offline or when the network
- *   is slow (the page then reads its data itself).
+ *   is slow (the page then reads its data itself);
+ * - a page is never left waiting on a network that takes requests and never answers: what is asked
+ *   of the network before a precached page is given up after a few seconds.
  */
 /// <reference lib="webworker" />
 import { NavigationRoute } from 'workbox-routing';
@@ -16,8 +18,8 @@ import type { keptPages } from './kept-pages.ts';
 import { absolute, type PhasedPrecache } from './precache.ts';
 
 const EVENT_PAGE = /^\/events\/[^/]+\/?$/;
-/** How long an event page may take from the network before the event shell is shown instead. */
-const EVENT_PAGE_TIMEOUT_MS = 3000;
+/** How long a page may take from the network before a precached one is shown instead. */
+const PAGE_TIMEOUT_MS = 3000;
 
 /** The precached page for a path: its prerendered file, the event shell, or the plain shell. */
 function pageFilesFor(pathname: string): string[] {
@@ -28,10 +30,10 @@ function pageFilesFor(pathname: string): string[] {
   return files;
 }
 
-/** The event page from the network, or null when it fails, answers an error or is slow. */
-async function eventPageFromNetwork(request: Request): Promise<Response | null> {
+/** The page from the network, or null when it fails, answers an error or is slow. */
+async function pageFromNetwork(request: Request): Promise<Response | null> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), EVENT_PAGE_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), PAGE_TIMEOUT_MS);
   try {
     const response = await fetch(request, { signal: controller.signal });
     return response.ok ? response : null;
@@ -82,7 +84,7 @@ export function navigationRoute(
         return kept;
       }
       if (EVENT_PAGE.test(url.pathname)) {
-        const rendered = await eventPageFromNetwork(request);
+        const rendered = await pageFromNetwork(request);
         if (rendered) {
           event.waitUntil(pages.keep(url, rendered.clone()));
           return rendered;
@@ -96,8 +98,8 @@ export function navigationRoute(
       // A prerendered page the install left for later and this worker holds not yet: from the network
       // while it answers, else the shell the app renders it over.
       if (later.has(absolute(own!))) {
-        const fromNetwork = await fetch(request).catch(() => null);
-        if (fromNetwork?.ok) return fromNetwork;
+        const fromNetwork = await pageFromNetwork(request);
+        if (fromNetwork) return fromNetwork;
       }
       for (const file of shells) {
         const cached = await precache.matchPrecache(file);
