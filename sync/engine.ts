@@ -16,6 +16,7 @@
  * uploads files. Status, conflicts and refusals live in IndexedDB, so every tab shows the same.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { distinctUntilChanged, filter, firstValueFrom, map, of, race, type Observable, type Subscription } from 'rxjs';
 import { MetaStore } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
@@ -41,9 +42,13 @@ export type {
   SyncStatus,
 } from './engine/types.ts';
 
-/** Public data goes through an anon client of the engine's own, even when someone is signed in. */
+/**
+ * Public data goes through an anon client of the engine's own, even when someone is signed in. Its
+ * pulls go without a CORS preflight (anonymous-reads.ts).
+ */
 function anonClient(options: SyncEngineOptions): SupabaseClient {
   return createClient(options.supabaseUrl, options.anonKey, {
+    global: { fetch: anonymousReadsWithoutPreflight(options.anonKey) },
     auth: {
       persistSession: false,
       autoRefreshToken: false,

@@ -13,6 +13,7 @@ import type { ColumnDescriptor } from './schema/descriptor.ts';
 import type { Row } from './schema/types.ts';
 import { TABLES } from './schema/tables.generated.ts';
 import { distinctAttendees } from './past-attendees.ts';
+import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 
 export interface FirstPaintConfig {
   supabaseUrl: string;
@@ -134,7 +135,8 @@ const eventPageSchema = lazy(() =>
 );
 
 async function get(config: FirstPaintConfig, path: string): Promise<unknown> {
-  const doFetch = config.fetch ?? fetch;
+  // Without a CORS preflight: the read is a simple request (anonymous-reads.ts).
+  const doFetch = anonymousReadsWithoutPreflight(config.anonKey, config.fetch ?? fetch);
   const response = await doFetch(`${config.supabaseUrl}/rest/v1/${path}`, {
     headers: { apikey: config.anonKey, authorization: `Bearer ${config.anonKey}`, accept: 'application/json' },
     ...(config.signal ? { signal: config.signal } : {}),

@@ -101,8 +101,10 @@ export function earlyRequestsScript(
     'const m=/^\\/events\\/([^/]+)\\/?$/.exec(location.pathname);' +
     'if(m){const s=decodeURIComponent(m[1]);' +
     'if(!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s))e.config.then(c=>{' +
-    `const u=c.supabaseUrl+'/rest/v1/'+${literal(eventPath)}.replace('%00',()=>encodeURIComponent(s));` +
-    "const p=fetch(u,{headers:{apikey:c.supabaseAnonKey,authorization:'Bearer '+c.supabaseAnonKey,accept:'application/json'}});" +
+    `let u=c.supabaseUrl+'/rest/v1/'+${literal(eventPath)}.replace('%00',()=>encodeURIComponent(s));` +
+    // As the app makes the read: the key in the URL, so no preflight (sync/anonymous-reads.ts).
+    "u+=(u.includes('?')?'&':'?')+'apikey='+encodeURIComponent(c.supabaseAnonKey);" +
+    "const p=fetch(u,{headers:{accept:'application/json'}});" +
     'p.catch(()=>{});e.requests[u]=p},()=>{})}';
   return `try{${config}${event}${stored}}catch{}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
-import { APP_URL, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { APP_URL, daysFromNow, expect, isReplicaPull, test, unique } from './support/fixtures.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -117,13 +117,10 @@ function pulledAt(page: Page, table: string): Promise<string> {
   );
 }
 
-/** The replica's requests (supabase-js marks them with X-Client-Info; the first paint's direct reads do not). */
-const fromReplica = (headers: Record<string, string>) => Boolean(headers['x-client-info']);
-
 test("the footer does not say 'Available offline' while a table is still missing", async ({ page, context }) => {
   // The replica's pull of one table never gets an answer, and the service worker gets no public rows.
   await context.route('**/rest/v1/attendees?**', (route) =>
-    fromReplica(route.request().headers()) ? route.abort() : route.continue(),
+    isReplicaPull(route.request().url()) ? route.abort() : route.continue(),
   );
   await context.route('**/rest/v1/rpc/public_rows', (route) => route.abort());
   await page.goto('/');
@@ -155,7 +152,7 @@ test('a first visit whose replica pulled nothing is offline-ready from the rows 
   await addToEvent(api, upcoming.id, speaker.id);
   // The visit ends before the replica gets a single answer.
   await context.route('**/rest/v1/**', (route) =>
-    fromReplica(route.request().headers()) ? route.abort() : route.continue(),
+    isReplicaPull(route.request().url()) ? route.abort() : route.continue(),
   );
 
   await page.goto('/');
@@ -198,7 +195,7 @@ test('what a page has just fetched is not taken back by an older copy the device
     release = resolve;
   });
   await context.route('**/rest/v1/videos?**', async (route) => {
-    if (route.request().headers()['x-client-info']) await released;
+    if (isReplicaPull(route.request().url())) await released;
     await route.continue().catch(() => undefined);
   });
 

@@ -6,7 +6,7 @@
  * visit ends before it is answered), so only what the page kept as it painted can answer offline.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { API_URL, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { API_URL, daysFromNow, expect, isReplicaPull, test, unique } from './support/fixtures.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -24,14 +24,12 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 const PUBLIC_ROWS = `${API_URL}/rest/v1/rpc/public_rows`;
 
 /**
- * The replica never gets an answer (supabase-js marks its requests with X-Client-Info, the first
- * paint's direct reads do not), nor does the service worker's request for the public rows.
+ * The replica's pulls never get an answer (the first paint's direct reads do), nor does the service
+ * worker's request for the public rows.
  */
 async function holdBackReplica(context: BrowserContext): Promise<void> {
   await context.route(`${API_URL}/rest/v1/**`, (route) =>
-    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS
-      ? route.abort()
-      : route.continue(),
+    isReplicaPull(route.request().url()) || route.request().url() === PUBLIC_ROWS ? route.abort() : route.continue(),
   );
 }
 
@@ -173,7 +171,7 @@ test('on a network that lets nothing through while the browser says online, the 
   // The replica's requests get no answer at all, so that only the page itself can find out that
   // the connection is back.
   await context.route(`${API_URL}/rest/v1/**`, (route) =>
-    route.request().headers()['x-client-info'] || route.request().url() === PUBLIC_ROWS ? undefined : route.continue(),
+    isReplicaPull(route.request().url()) || route.request().url() === PUBLIC_ROWS ? undefined : route.continue(),
   );
   await page.goto('/');
   await expect(page.locator('#events').getByRole('listitem').first()).toBeVisible();

@@ -2,7 +2,8 @@
  * The replica fills from the backend and follows it live: the first full pull, an admin's edit
  * reaching another browser through realtime, and a new event created in the back office.
  */
-import { control, expect, sameInstant, test } from './support/fixtures.ts';
+import { startCountingProxy } from './support/counting-proxy.ts';
+import { Backend, control, expect, sameInstant, test } from './support/fixtures.ts';
 import { PUBLIC_TABLES } from './support/driver.ts';
 
 test('a visitor opening the site gets every published table in the local replica', async ({ openClient, backend }) => {
@@ -21,6 +22,30 @@ test('a visitor opening the site gets every published table in the local replica
   const [event] = await visitor.call('all', 'events');
   await expect(visitor.call('patch', 'events', event!.id as string, { title: 'Defaced' })).rejects.toThrow(/read-only/);
   expect(visitor.restRequests.filter((request) => !request.startsWith('GET'))).toEqual([]);
+});
+
+test("a visitor's replica fills and follows realtime without one CORS preflight: each pull is one round trip", async ({
+  openClient,
+  backend,
+}) => {
+  const proxy = await startCountingProxy(backend.info.url);
+  try {
+    const visitor = await openClient({
+      mode: 'public',
+      pullBatchSize: 50,
+      backend: new Backend({ ...backend.info, url: proxy.url }),
+    });
+    await visitor.call('awaitInitialPull', PUBLIC_TABLES);
+    // An admin's edit reaches the visitor through realtime, which pulls the table again.
+    const event = await backend.createEvent();
+    await visitor.waitForDoc('events', event.id as string, (doc) => doc.title === event.title);
+    const reads = proxy.requests.filter((request) => request.startsWith('GET /rest/v1/'));
+    // Every table, and more than one page of the largest.
+    expect(reads.length).toBeGreaterThan(PUBLIC_TABLES.length);
+    expect(proxy.requests.filter((request) => request.startsWith('OPTIONS'))).toEqual([]);
+  } finally {
+    await proxy.close();
+  }
 });
 
 test('an admin renames an event and a visitor sees it without reloading', async ({ openClient, backend }) => {

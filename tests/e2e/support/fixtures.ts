@@ -22,6 +22,14 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-passwor
 export const API_URL = `http://localhost:${testPort('E2E_API_PORT')}`;
 export const APP_URL = `http://localhost:${testPort('E2E_PORT')}`;
 
+/**
+ * Whether a table API request is a page of the replica's pull: those read in checkpoint order
+ * (sync/replication/pull.ts), where the first paint's reads and the service worker's do not.
+ */
+export function isReplicaPull(url: string): boolean {
+  return /^_modified\.asc/.test(new URL(url).searchParams.get('order') ?? '');
+}
+
 type Row = Record<string, unknown> & { id: string };
 
 /** The code the server answers a delete of a row still in use with (foreign_key_violation). */
@@ -185,7 +193,9 @@ export const test = base.extend<{ api: Api }, { adminClient: AdminClient }>({
       const client = createClient(API_URL, key, {
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
-        ...(globalThis.WebSocket ? {} : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
+        ...(globalThis.WebSocket
+          ? {}
+          : { realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } }),
       });
       const held: AdminClient = { client, anonKey: key, signedInAt: 0 };
       await signInAdminClient(held);
