@@ -24,7 +24,7 @@ const KEY_HEADERS = new Set(['apikey', 'authorization', 'x-client-info']);
  * The URL of an anonymous read with the key in it: appended as it is, the rest of the URL kept to the
  * letter (the event shell's early request is adopted by its URL: src/lib/early-requests.ts).
  */
-export function withKeyInUrl(href: string, anonKey: string): string {
+function withKeyInUrl(href: string, anonKey: string): string {
   return `${href}${href.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(anonKey)}`;
 }
 
