@@ -31,8 +31,8 @@ function recorder(...statuses: number[]) {
   return { sent, base };
 }
 
-function clientWith(fetchImpl: typeof fetch, key = ANON) {
-  return createClient(API, key, {
+function clientWith(fetchImpl: typeof fetch, key = ANON, api = API) {
+  return createClient(api, key, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: fetchImpl },
     // Node 20 has no global WebSocket, and realtime-js refuses to construct without one.
@@ -95,24 +95,30 @@ describe('anonymous reads without a preflight', () => {
     ]);
   });
 
-  it('falls back to the headers for good where a gateway refuses the key in the URL', async () => {
+  it('falls back to the headers for good where a gateway refuses the key in the URL, for every reader', async () => {
     const { sent, base } = recorder(401, 200);
-    const client = clientWith(anonymousReadsWithoutPreflight(ANON, base));
+    const refusing = 'http://refusing-gateway.test';
+    const client = clientWith(anonymousReadsWithoutPreflight(ANON, base), ANON, refusing);
     const first = await client.from('events').select('id');
     expect(first.error).toBeNull();
     expect(first.status).toBe(200);
     await client.from('videos').select('id');
+    // Another reader of the same API (a first-paint read) knows it too.
+    await anonymousReadsWithoutPreflight(ANON, base)(`${refusing}/rest/v1/sessions?select=id`, {
+      headers: { apikey: ANON, authorization: `Bearer ${ANON}` },
+    });
     expect(sent.map((request) => [request.url.pathname, request.url.searchParams.has('apikey')])).toEqual([
       ['/rest/v1/events', true],
       ['/rest/v1/events', false],
       ['/rest/v1/videos', false],
+      ['/rest/v1/sessions', false],
     ]);
     expect(sent[1]!.headers.authorization).toBe(`Bearer ${ANON}`);
   });
 
   it('keeps the key in the URL when the read is refused with the headers too', async () => {
     const { sent, base } = recorder(401, 401, 200);
-    const client = clientWith(anonymousReadsWithoutPreflight(ANON, base));
+    const client = clientWith(anonymousReadsWithoutPreflight(ANON, base), ANON, 'http://refused-either-way.test');
     const refused = await client.from('events').select('id');
     expect(refused.status).toBe(401);
     await client.from('events').select('id');

@@ -9,7 +9,7 @@
  * request without `authorization` is the anon role's. So a GET to `/rest/v1/` made with the anon key
  * alone goes with the key in its URL and only headers the browser lets through without asking
  * (`accept` among them). Should a gateway refuse the key there (401), the read is made again with the
- * headers, and this fetch keeps to the headers from then on.
+ * headers, and every read of that API in this page or worker keeps to the headers from then on.
  *
  * Signed-in reads (a user's token), writes, and reads that need other headers (`prefer` for a count,
  * another schema's profile) go as they are.
@@ -45,18 +45,25 @@ function asSimpleRead(anonKey: string, input: RequestInfo | URL, init?: RequestI
   return [withKeyInUrl(href, anonKey), headers];
 }
 
+/**
+ * The APIs (origins) that refused the key in the URL and answered with it in the headers: a property
+ * of the gateway, so every reader in this page or worker (the replica, each first-paint read) learns
+ * it from the first refusal.
+ */
+const wantHeaders = new Set<string>();
+
 /** A `fetch` that makes anonymous table reads as simple requests (see above). */
 export function anonymousReadsWithoutPreflight(anonKey: string, base: typeof fetch = fetch): typeof fetch {
-  let keyInUrlRefused = false;
   return async (input, init) => {
-    const simple = keyInUrlRefused ? null : asSimpleRead(anonKey, input, init);
+    const simple = asSimpleRead(anonKey, input, init);
     if (!simple) return base(input, init);
     const [url, headers] = simple;
+    const api = new URL(url).origin;
+    if (wantHeaders.has(api)) return base(input, init);
     const response = await base(url, { ...init, headers });
     if (response.status !== 401) return response;
     const withHeaders = await base(input, init);
-    // Refused with the key in the URL and answered with it in the headers: this gateway wants headers.
-    if (withHeaders.ok) keyInUrlRefused = true;
+    if (withHeaders.ok) wantHeaders.add(api);
     return withHeaders;
   };
 }
