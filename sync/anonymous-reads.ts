@@ -28,8 +28,15 @@ function withKeyInUrl(href: string, anonKey: string): string {
   return `${href}${href.includes('?') ? '&' : '?'}apikey=${encodeURIComponent(anonKey)}`;
 }
 
-/** The URL and headers of `input` as a simple request, or null when it must go as it is. */
-function asSimpleRead(anonKey: string, input: RequestInfo | URL, init?: RequestInit): [string, Headers] | null {
+interface SimpleRead {
+  href: string;
+  headers: Headers;
+  /** The API's origin, which `wantHeaders` is kept by. */
+  api: string;
+}
+
+/** `input` as a simple request, or null when it must go as it is. */
+function asSimpleRead(anonKey: string, input: RequestInfo | URL, init?: RequestInit): SimpleRead | null {
   if (input instanceof Request || (init?.method ?? 'GET').toUpperCase() !== 'GET' || init?.body != null) return null;
   const href = String(input);
   const url = new URL(href);
@@ -42,7 +49,7 @@ function asSimpleRead(anonKey: string, input: RequestInfo | URL, init?: RequestI
     if (!SAFELISTED.has(name)) return null;
     headers.set(name, value);
   }
-  return [withKeyInUrl(href, anonKey), headers];
+  return { href: withKeyInUrl(href, anonKey), headers, api: url.origin };
 }
 
 /**
@@ -56,14 +63,11 @@ const wantHeaders = new Set<string>();
 export function anonymousReadsWithoutPreflight(anonKey: string, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const simple = asSimpleRead(anonKey, input, init);
-    if (!simple) return base(input, init);
-    const [url, headers] = simple;
-    const api = new URL(url).origin;
-    if (wantHeaders.has(api)) return base(input, init);
-    const response = await base(url, { ...init, headers });
+    if (!simple || wantHeaders.has(simple.api)) return base(input, init);
+    const response = await base(simple.href, { ...init, headers: simple.headers });
     if (response.status !== 401) return response;
     const withHeaders = await base(input, init);
-    if (withHeaders.ok) wantHeaders.add(api);
+    if (withHeaders.ok) wantHeaders.add(simple.api);
     return withHeaders;
   };
 }

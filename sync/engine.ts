@@ -16,8 +16,8 @@
  * uploads files. Status, conflicts and refusals live in IndexedDB, so every tab shows the same.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { distinctUntilChanged, filter, firstValueFrom, map, of, race, type Observable, type Subscription } from 'rxjs';
+import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { MetaStore } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
