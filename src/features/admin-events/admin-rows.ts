@@ -26,4 +26,3 @@ export const attendeesByName = (a: AttendeeDoc, b: AttendeeDoc) => byText(a.name
 /** Rows with a display order, lowest first. */
 export const byDisplayOrder = <T extends { display_order: number; id: string }>(a: T, b: T) =>
   a.display_order - b.display_order || a.id.localeCompare(b.id);
-
