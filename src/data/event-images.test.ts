@@ -57,7 +57,7 @@ describe('the images of every upcoming event', () => {
 
 describe('the pages of every upcoming event', () => {
   it('lists the path of each upcoming event, soonest first, by slug or else by id', () => {
-    const events = [...rows().events.map((event) => ({ ...event, slug: event.id === 'later' ? 'tokyo 2027' : null }))];
+    const events = rows().events.map((event) => ({ ...event, slug: event.id === 'later' ? 'tokyo 2027' : null }));
     expect(pagesOfUpcomingEvents(events, now)).toEqual(['/events/soon', '/events/tokyo%202027']);
   });
 });
