@@ -39,7 +39,7 @@
  */
 import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
 import { logError } from '../server/log.ts';
-import { startThrowawayPostgres } from '../scripts/machine.ts';
+import { machineSpeed, startThrowawayPostgres } from '../scripts/machine.ts';
 import { installIdentityProbe, runMixedLoad } from '../tests/support/mixed-load.ts';
 import { startBenchBackend } from './backend.ts';
 import { runLoad } from './load.ts';
@@ -237,6 +237,8 @@ async function runPart(name: string): Promise<{ failure: string | null; seconds:
 }
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(PARTS);
+// Every figure below moves with it: figures compare only with those taken on a machine that says the same.
+out(`This machine: ${machineSpeed()}`);
 const started = performance.now();
 const took: string[] = [];
 const failed: string[] = [];

@@ -37,7 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log, logError } from '../server/log.ts';
 import { E2E_PORT_NAMES, TEST_PORT_DEFAULTS, e2eWorkers, type TestPortName } from '../tests/support/ports.ts';
-import { browserVersion, findChromium, firstFreePort, startThrowawayPostgres } from './machine.ts';
+import { browserVersion, findChromium, firstFreePort, machineSpeed, startThrowawayPostgres } from './machine.ts';
 import { generateDemoImages } from './generate-demo-images.ts';
 import { ssrDirOf } from './page-template.ts';
 
@@ -327,6 +327,10 @@ process.on('exit', () => hogs.forEach((hog) => hog.kill()));
 /** No retry in the stress mode: a test that needs one fails there. */
 const stressEnv: NodeJS.ProcessEnv = stress ? { CI: '', TEST_REPEAT: String(repeat) } : {};
 
+// The browser tests' times move with it: a CI run that took twice as long is read beside this line.
+const speed = machineSpeed();
+log(`This machine: ${speed}, ${os.cpus().length} cores`);
+
 try {
   if (suites.includes('unit') || suites.includes('integration')) {
     if (databases.includes('pglite') || databases.includes('both')) {
@@ -352,7 +356,7 @@ try {
   failedRuns += 1;
 }
 
-if (took.length > 0) log(`\nTook: ${took.join(', ')}`);
+if (took.length > 0) log(`\nTook: ${took.join(', ')} (this machine: ${speed})`);
 const retriedBefore: string[] = existsSync(RETRIED_FILE)
   ? (JSON.parse(readFileSync(RETRIED_FILE, 'utf8')) as string[])
   : [];

@@ -193,7 +193,7 @@ test('an invited person opens the mailed link, signs up with that address and be
   browser,
 }) => {
   // Two people: the admin's back office and the invitee's, each signing in and syncing.
-  test.setTimeout(60_000);
+  test.slow();
   const email = freshEmail('invitee');
   const password = 'invitee-password';
   await openUserManagement(page);

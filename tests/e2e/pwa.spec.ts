@@ -248,7 +248,7 @@ test('after one online visit, the home page, an event page and past highlights w
   api,
   context,
 }) => {
-  test.setTimeout(150_000);
+  test.slow();
   const title = unique('Offline Summit');
   const event = await createEvent(api, {
     title,
@@ -322,7 +322,7 @@ test('after one online visit, the home page, an event page and past highlights w
 test('a new deploy reaches an open tab: it keeps working on the old version until the visitor chooses Reload', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const missing: string[] = [];
   page.on('response', (response) => {
     if (response.status() === 404 && new URL(response.url()).pathname.startsWith('/assets/'))

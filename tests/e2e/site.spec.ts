@@ -163,8 +163,8 @@ test.describe('on a phone', () => {
   }) => {
     // Sections below the fold are skipped until they come near the viewport; axe hit-tests the page
     // as it stands (Lighthouse does the same), so their text must lie inside their own boxes.
-    // Three pages, each checked whole by axe: more than 30 s on a busy two-core machine.
-    test.setTimeout(90_000);
+    // Three pages, each checked whole by axe.
+    test.slow();
     for (const path of ['/', '/past-highlights', '/sponsors']) {
       await page.goto(path);
       expect(await axe(page), path).toEqual([]);

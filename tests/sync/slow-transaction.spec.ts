@@ -12,7 +12,7 @@ test('an event inserted by a slow transaction reaches a visitor even though anot
   openClient,
 }) => {
   // The first call starts a PostgreSQL cluster and a backend on it.
-  test.setTimeout(90_000);
+  test.slow();
   const backend = new Backend(await control<BackendInfo>('POST', '/postgres'));
   const visitor = await openClient({ mode: 'public', backend });
   await visitor.call('awaitInitialPull', ['events']);
