@@ -11,6 +11,7 @@ export default defineConfig({
             'sync/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'supabase/functions/**/*.test.ts',
             'tests/support/**/*.test.ts',
           ],

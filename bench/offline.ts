@@ -12,7 +12,8 @@
  * - what the device then holds: rows in the replica, IndexedDB and Cache Storage bytes, cached images;
  * - main-thread tasks from the first paint until the replica is full, in one more traced cold visit:
  *   CPU time, and the tasks over 12.5 ms, which count as long in Lighthouse's simulation (4x CPU
- *   slowdown), with the blocking time they would add;
+ *   slowdown), with the blocking time they would add and, for each, the code it ran by its share of
+ *   the profiler's samples (the app's source files and npm packages, through the source maps);
  * - when the service worker held an upcoming event's page that was never opened, as the server
  *   renders it (every upcoming event's page is kept after the replica is full);
  * - repeat visits offline (navigation start -> content painted), once that page is kept: the home
@@ -34,6 +35,16 @@ import { PUBLIC_TABLES } from '../tests/sync/support/driver.ts';
 import { builtApp } from './built-app.ts';
 import { scaleTenfold } from './sync.ts';
 import { CHROMIUM_ARGS, figure, loadAverage, median, out, quick } from './figures.ts';
+import {
+  MAIN_THREAD_TRACE_CATEGORIES,
+  browserWorkNamer,
+  mainThreadAfterPaint,
+  profileSamples,
+  simulatedBlocking,
+  sourceNamer,
+  taskShares,
+  type TraceEvent,
+} from './main-thread.ts';
 
 const runs = Math.max(1, Number(process.env.OFFLINE_RUNS ?? (quick ? 1 : 5)));
 
@@ -264,50 +275,10 @@ async function held(page: Page, backend: RunningBackend): Promise<HeldFigures> {
   return { rows, ...storage };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** Thread time: what the task ran on the CPU, without the time the thread waited for one. */
-  tdur?: number;
-}
-
-interface MainThreadFigures {
-  tasks: number;
-  /** CPU time of the page's main thread after its first contentful paint, ms. */
-  cpu: number;
-  /** Tasks over 12.5 ms (50 ms in Lighthouse's 4x simulation), by CPU time and by wall time, ms. */
-  longByCpu: number[];
-  longByWall: number[];
-}
-
 /**
- * The page's main-thread tasks after its first contentful paint, from a Chromium trace. Lighthouse
- * counts a task as blocking when 4x its duration exceeds 50 ms. On a busy machine a task's wall time
- * includes the time its thread waited for a core, so its CPU time is the steadier figure.
+ * One more cold visit with a Chromium trace: the page's main-thread tasks after its first paint, and
+ * for each long one the code it ran (bench/main-thread.ts).
  */
-function mainThreadAfterPaint(events: TraceEvent[]): MainThreadFigures {
-  const paint = events.find((event) => event.name === 'firstContentfulPaint');
-  if (!paint) return { tasks: 0, cpu: 0, longByCpu: [], longByWall: [] };
-  const tasks = events.filter(
-    (e) => e.pid === paint.pid && e.tid === paint.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts >= paint.ts,
-  );
-  const long = (ms: number[]) => ms.filter((value) => value > 12.5).sort((a, b) => b - a);
-  return {
-    tasks: tasks.length,
-    cpu: tasks.reduce((sum, task) => sum + (task.tdur ?? task.dur ?? 0) / 1000, 0),
-    longByCpu: long(tasks.map((task) => (task.tdur ?? task.dur ?? 0) / 1000)),
-    longByWall: long(tasks.map((task) => (task.dur ?? 0) / 1000)),
-  };
-}
-
-/** Blocking time those tasks would add in Lighthouse's simulation (4x CPU slowdown). */
-const simulatedBlocking = (long: number[]) => long.reduce((sum, ms) => sum + (ms * 4 - 50), 0);
-
-/** One more cold visit with a Chromium trace: the page's main-thread tasks after its first paint. */
 async function tracedColdVisit(appUrl: string): Promise<void> {
   const profile = await freshProfile();
   try {
@@ -316,10 +287,7 @@ async function tracedColdVisit(appUrl: string): Promise<void> {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
     const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,loading',
-      transferMode: 'ReportEvents',
-    });
+    await cdp.send('Tracing.start', { categories: MAIN_THREAD_TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
     await until('the replica to fill', async () => {
       const found = await pullFlags(page, 'cdo-public-meta', 'public');
@@ -329,12 +297,25 @@ async function tracedColdVisit(appUrl: string): Promise<void> {
     await cdp.send('Tracing.end');
     await complete;
     const figures = mainThreadAfterPaint(events);
+    const longMs = figures.longByCpu.map((task) => task.cpuMs);
     const list = (values: number[]) => (values.length ? ` (${values.map((ms) => ms.toFixed(0)).join(', ')} ms)` : '');
     figure(
       `  main thread from first paint to a full replica (one traced visit): ${figures.tasks} tasks, ${figures.cpu.toFixed(0)} ms CPU;\n` +
-        `    over 12.5 ms by CPU time: ${figures.longByCpu.length}${list(figures.longByCpu)}, x4 would add ${simulatedBlocking(figures.longByCpu).toFixed(0)} ms of blocking time;\n` +
+        `    over 12.5 ms by CPU time: ${longMs.length}${list(longMs)}, x4 would add ${simulatedBlocking(longMs).toFixed(0)} ms of blocking time;\n` +
         `    by wall time (this machine's load included): ${figures.longByWall.length}, x4 ${simulatedBlocking(figures.longByWall).toFixed(0)} ms`,
     );
+    const samples = profileSamples(events, figures.pid, figures.tid);
+    const nameOf = await sourceNamer(samples);
+    const browserWorkAt = browserWorkNamer(events, figures.pid, figures.tid);
+    for (const task of figures.longByCpu) {
+      const shares = taskShares(task, samples, nameOf, browserWorkAt);
+      out(
+        `    a ${task.cpuMs.toFixed(0)} ms task ran: ` +
+          (shares.length
+            ? shares.map(({ label, share }) => `${label} ${(share * 100).toFixed(0)}%`).join(', ')
+            : 'no sample of the profiler'),
+      );
+    }
   } finally {
     await profile.close();
   }
