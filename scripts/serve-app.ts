@@ -427,6 +427,12 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     ) as Server;
     started.once('error', reject);
   });
+  // A connection kept alive between requests stays open a minute (Node closes it after 5 s): a CDN
+  // or load balancer in front keeps its connections about that long, and a request it sends on one
+  // just as the server closes it is reset (seen in the browser tests on a slow machine). Longer than
+  // a minute, so that the other side always lets go first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
   ownUrl = `http://localhost:${port}`;
   const stopInvalidating = invalidateOnPublicChanges(options.runtimeConfig, pages);

@@ -7,7 +7,7 @@
  * host would); the browser test tests/e2e/csp.spec.ts covers the real build under its policy.
  */
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,6 +137,28 @@ describe('caching', () => {
     expect((await get(app.url, '/assets/index-abc.js')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
+  });
+});
+
+describe('connections', () => {
+  it('a connection kept alive between requests is still open after 6 s of quiet, so a request on it is not reset', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const fetchOnAgent = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = httpRequest(`${app.url}/robots.txt`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    try {
+      expect(await fetchOnAgent()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(await fetchOnAgent()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
