@@ -4,14 +4,11 @@
  * engine loads and pulls in the background (docs/decisions/004-first-paint.md). Once
  * `engine.awaitInitialPull(table)` resolves, pages read the replica instead.
  *
- * Answers are checked with zod's mini build (small enough for the first-paint bundle) against the
- * generated table descriptor; soft-deleted rows (tombstones, readable by everyone) are dropped at
+ * Answers are checked with zod's mini build against the generated table descriptor
+ * (./first-paint-checks.ts, loaded beside the first request); soft-deleted rows (tombstones, readable by everyone) are dropped at
  * every level, and attendees are read with the columns anon may select (decision 002).
  */
-import * as z from 'zod/mini';
-import type { ColumnDescriptor } from './schema/descriptor.ts';
-import type { Row } from './schema/types.ts';
-import { TABLES } from './schema/tables.generated.ts';
+import { anonReadableColumns, type Row, type TableName } from './schema/types.ts';
 import { distinctAttendees } from './past-attendees.ts';
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 
@@ -59,80 +56,31 @@ const SUMMARY_COLUMNS = [
   'time_zone',
 ] as const;
 
-/** One schema per column kind, shared by every column of that kind: schemas are immutable, and each costs time to make. */
-const columnSchemas = new Map<string, z.ZodMiniType>();
-
-function columnSchema(column: ColumnDescriptor): z.ZodMiniType {
-  const key = `${column.kind}:${column.nullable}`;
-  const known = columnSchemas.get(key);
-  if (known) return known;
-  const base =
-    column.kind === 'integer'
-      ? z.number()
-      : column.kind === 'boolean'
-        ? z.boolean()
-        : column.kind === 'text[]'
-          ? z.array(z.string())
-          : z.string();
-  const schema = column.nullable ? z.nullable(base) : base;
-  columnSchemas.set(key, schema);
-  return schema;
-}
-
-/** The columns of a table anon may read (some of them, when named). */
-function readableColumns(table: keyof typeof TABLES, only?: readonly string[]): [string, ColumnDescriptor][] {
-  return (Object.entries(TABLES[table].columns) as [string, ColumnDescriptor][]).filter(
-    ([name, column]) => column.anonCanRead && (!only || only.includes(name)),
-  );
-}
-
-/** A zod/mini object of some columns of a table (all anon may read when none are named). */
-function rowShape(table: keyof typeof TABLES, only?: readonly string[]): Record<string, z.ZodMiniType> {
-  const shape: Record<string, z.ZodMiniType> = {};
-  for (const [name, column] of readableColumns(table, only)) shape[name] = columnSchema(column);
-  return shape;
-}
-
-const publicColumns = (table: keyof typeof TABLES) =>
-  readableColumns(table)
+const publicColumns = (table: TableName) =>
+  anonReadableColumns(table)
     .map(([name]) => name)
     .join(',');
 
-/**
- * Built on first use: creating the schemas is main-thread work that every public page would
- * otherwise pay while it starts, before it has anything to check.
- */
-function lazy<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
-}
+type Checks = typeof import('./first-paint-checks.ts');
+let checks: Promise<Checks> | undefined;
 
-const summarySchema = lazy(() => z.array(z.object(rowShape('events', SUMMARY_COLUMNS))));
-const attendeeSchema = lazy(() => z.nullable(z.object(rowShape('attendees'))));
-const eventPageSchema = lazy(() =>
-  z.array(
-    z.object({
-      ...rowShape('events'),
-      event_gallery: z.array(z.object(rowShape('event_gallery'))),
-      event_sponsors: z.array(
-        z.object({
-          ...rowShape('event_sponsors'),
-          sponsors_library: z.nullable(z.object(rowShape('sponsors_library'))),
-          sponsor_tiers: z.nullable(z.object(rowShape('sponsor_tiers'))),
-        }),
-      ),
-      sessions: z.array(
-        z.object({
-          ...rowShape('sessions'),
-          session_speakers: z.array(z.object({ ...rowShape('session_speakers'), attendees: attendeeSchema() })),
-        }),
-      ),
-      event_attendees: z.array(z.object({ ...rowShape('event_attendees'), attendees: attendeeSchema() })),
-      testimonials: z.array(z.object(rowShape('testimonials'))),
-      videos: z.array(z.object(rowShape('videos'))),
-    }),
-  ),
-);
+/**
+ * A read whose answer `check` picks the schema for. The checks (and zod with them) load beside the
+ * request, not with the page: a public page's start-up evaluates no zod
+ * (docs/decisions/030-zod-after-the-start.md). A failed load is tried again by the next read.
+ */
+async function read(
+  config: FirstPaintConfig,
+  path: string,
+  check: (loaded: Checks) => { parse(data: unknown): unknown },
+): Promise<unknown> {
+  checks ??= import('./first-paint-checks.ts').catch((error: unknown) => {
+    checks = undefined;
+    throw error;
+  });
+  const [loaded, answer] = await Promise.all([checks, get(config, path)]);
+  return check(loaded).parse(answer);
+}
 
 async function get(config: FirstPaintConfig, path: string): Promise<unknown> {
   // Without a CORS preflight: the read is a simple request (anonymous-reads.ts).
@@ -162,7 +110,7 @@ function byOrder<T extends { display_order: number }>(rows: T[]): T[] {
 /** Events that have not ended, soonest first (the home page). */
 export async function fetchUpcomingEvents(config: FirstPaintConfig, now: Date = new Date()): Promise<EventSummary[]> {
   const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=gte.${encodeURIComponent(now.toISOString())}&order=start_date.asc`;
-  return summarySchema().parse(await get(config, `events?${query}`)) as EventSummary[];
+  return (await read(config, `events?${query}`, (c) => c.rowsOf('events', SUMMARY_COLUMNS))) as EventSummary[];
 }
 
 /** The latest events that have ended, most recent first. */
@@ -172,7 +120,7 @@ export async function fetchPastEvents(
   limit = 6,
 ): Promise<EventSummary[]> {
   const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=lt.${encodeURIComponent(now.toISOString())}&order=start_date.desc&limit=${limit}`;
-  return summarySchema().parse(await get(config, `events?${query}`)) as EventSummary[];
+  return (await read(config, `events?${query}`, (c) => c.rowsOf('events', SUMMARY_COLUMNS))) as EventSummary[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -200,7 +148,7 @@ export function eventPagePath(slug: string): string {
 }
 
 export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
-  const rows = eventPageSchema().parse(await get(config, eventPagePath(slug))) as unknown as (Row<'events'> & {
+  const rows = (await read(config, eventPagePath(slug), (c) => c.eventPages())) as (Row<'events'> & {
     event_gallery: Row<'event_gallery'>[];
     event_sponsors: (Row<'event_sponsors'> & {
       sponsors_library: Row<'sponsors_library'> | null;
@@ -255,11 +203,11 @@ export type PastAttendee = PublicAttendee;
 
 /** The sponsor library by name (sponsors and past highlights pages). */
 export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]> {
-  const rows = await get(
+  return (await read(
     config,
     `sponsors_library?select=${publicColumns('sponsors_library')}&_deleted=is.false&order=name.asc`,
-  );
-  return z.array(z.object(rowShape('sponsors_library'))).parse(rows) as Sponsor[];
+    (c) => c.rowsOf('sponsors_library'),
+  )) as Sponsor[];
 }
 
 /**
@@ -268,31 +216,28 @@ export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]
  */
 export async function fetchPastAttendees(config: FirstPaintConfig): Promise<PastAttendee[]> {
   const select = `attendee_id,attendees!inner(${publicColumns('attendees')})`;
-  const rows = z
-    .array(z.object({ attendee_id: z.string(), attendees: attendeeSchema() }))
-    .parse(
-      await get(
-        config,
-        `event_attendees?select=${encodeURIComponent(select)}&attendee_type=eq.past&_deleted=is.false&attendees._deleted=is.false`,
-      ),
-    ) as { attendees: PublicAttendee | null }[];
+  const rows = (await read(
+    config,
+    `event_attendees?select=${encodeURIComponent(select)}&attendee_type=eq.past&_deleted=is.false&attendees._deleted=is.false`,
+    (c) => c.pastAttendances(),
+  )) as { attendees: PublicAttendee | null }[];
   return distinctAttendees(rows.flatMap(({ attendees }) => (attendees && !attendees._deleted ? [attendees] : [])));
 }
 
 /** Testimonials not tied to an event (event_id null), by display order. */
 export async function fetchGeneralTestimonials(config: FirstPaintConfig): Promise<Testimonial[]> {
-  const rows = await get(
+  return (await read(
     config,
     `testimonials?select=${publicColumns('testimonials')}&event_id=is.null&_deleted=is.false&order=display_order.asc`,
-  );
-  return z.array(z.object(rowShape('testimonials'))).parse(rows) as Testimonial[];
+    (c) => c.rowsOf('testimonials'),
+  )) as Testimonial[];
 }
 
 /** Videos by display order, the general ones (event_id null) first: the home page shows two. */
 export async function fetchVideos(config: FirstPaintConfig): Promise<Video[]> {
-  const rows = await get(
+  return (await read(
     config,
     `videos?select=${publicColumns('videos')}&_deleted=is.false&order=event_id.asc.nullsfirst,display_order.asc`,
-  );
-  return z.array(z.object(rowShape('videos'))).parse(rows) as Video[];
+    (c) => c.rowsOf('videos'),
+  )) as Video[];
 }

@@ -100,6 +100,13 @@ export function columnsOf(table: TableName): Readonly<Record<string, ColumnDescr
   return TABLES[table].columns;
 }
 
+/** The columns of a table the anonymous role may select (docs/decisions/002-attendee-email.md), some of them when named. */
+export function anonReadableColumns(table: TableName, only?: readonly string[]): [string, ColumnDescriptor][] {
+  return Object.entries(columnsOf(table)).filter(
+    ([name, column]) => column.anonCanRead && (!only || only.includes(name)),
+  );
+}
+
 /** True when only the admin's replica holds the table (anon may read none of its columns). */
 export function isAdminOnly(table: TableName): boolean {
   return 'adminOnly' in TABLES[table];

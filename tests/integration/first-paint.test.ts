@@ -140,4 +140,19 @@ describe('first-paint reads', () => {
     await insert('videos', { title: 'General video', video_url: 'https://youtu.be/def', display_order: 5 });
     expect((await fetchVideos(config)).map((video) => video.title)).toEqual(['General video', 'Event video']);
   });
+
+  it('an answer whose columns are not of their types is refused, not painted', async () => {
+    await insert('events', { title: 'Typed', start_date: at(3), end_date: at(4) });
+    // The server's real answer, with one title turned into a number on its way.
+    const altered: FirstPaintConfig = {
+      ...config,
+      fetch: async (input, init) => {
+        const answer = await fetch(input, init);
+        const rows = (await answer.json()) as Record<string, unknown>[];
+        return Response.json(rows.map((row, i) => (i === 0 ? { ...row, title: 42 } : row)));
+      },
+    };
+    await expect(fetchUpcomingEvents(altered)).rejects.toThrow(/title/);
+    expect((await fetchUpcomingEvents(config)).map((event) => event.title)).toContain('Typed');
+  });
 });
