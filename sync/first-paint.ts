@@ -5,8 +5,9 @@
  * `engine.awaitInitialPull(table)` resolves, pages read the replica instead.
  *
  * Answers are checked with zod's mini build against the generated table descriptor
- * (./first-paint-checks.ts, loaded beside the first request); soft-deleted rows (tombstones, readable by everyone) are dropped at
- * every level, and attendees are read with the columns anon may select (decision 002).
+ * (./first-paint-checks.ts, loaded beside the first request); soft-deleted rows (tombstones,
+ * readable by everyone) are dropped at every level, and attendees are read with the columns anon
+ * may select (decision 002).
  */
 import { anonReadableColumns, type Row, type TableName } from './schema/types.ts';
 import { distinctAttendees } from './past-attendees.ts';
