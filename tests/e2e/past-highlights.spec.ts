@@ -267,6 +267,33 @@ test('the logo strip repeats each past attendee company three times, announces i
   await expect(strip).toHaveCSS('animation-play-state', 'paused');
 });
 
+test('on a phone the logo strip fetches no logo until it comes near, and names the companies meanwhile', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/past-highlights');
+  await expect(section(page, 'Past Attendees').getByRole('listitem').first()).toBeAttached();
+  const strip = page.getByTestId('logo-strip');
+  // Two screens and more below: a box for each logo, the companies named for screen readers, no image.
+  const announced = strip.locator('ul:not([aria-hidden="true"]) > li');
+  await expect(announced.first()).toHaveText(/\S/);
+  const companies = await announced.allTextContents();
+  await expect(strip.locator('li')).toHaveCount(companies.length * 3);
+  await expect(strip.locator('img')).toHaveCount(0);
+  // Near the screen, every logo is there, the announced copy's named by its company.
+  await page.getByRole('heading', { name: 'Leaders from these companies have joined us' }).scrollIntoViewIfNeeded();
+  await expect(strip.locator('img')).toHaveCount(companies.length * 3);
+  await expect(strip.locator('ul:not([aria-hidden="true"]) img')).toHaveCount(companies.length);
+  expect(
+    await strip
+      .locator('ul:not([aria-hidden="true"]) img')
+      .evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.alt)),
+  ).toEqual(companies);
+  await expect(announced.locator('.sr-only')).toHaveCount(0);
+  await context.close();
+});
+
 test('the page tells its story: hero, the numbers over a video, testimonials and the markets banner', async ({
   page,
 }) => {

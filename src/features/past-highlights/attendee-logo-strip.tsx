@@ -6,9 +6,17 @@
  * shows one copy) and can be paused by anyone (WCAG 2.2.2). The logos load once the strip comes
  * near the screen, all of them: lazy loading alone would fetch each only as it slides into view, and
  * the strip would scroll by with gaps.
+ *
+ * Until then each logo's place is an empty box of the logo's size (in the announced copy, the
+ * company's name for screen readers), and the images are made only when the strip comes near, in a
+ * transition. Images rendered lazy and switched to eager when near cost the browser a start of a
+ * load each inside React's commit, which cannot yield: about a millisecond per image, 150 ms in one
+ * task for the demo's 53 logos x 3 (bench/main-thread.ts's traced visit of /past-highlights). Made
+ * in a transition, each image's load starts while React renders, in slices that yield, and the
+ * commit only inserts them; the boxes keep the layout still.
  */
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import type { LiveRead, PastAttendee } from '../../data/public-content.ts';
 import { distinctLogos } from './paging.ts';
 import { brokenImageProps } from '../../ui/broken-image.ts';
@@ -27,14 +35,19 @@ const STRIP_CSS = `
 }
 `;
 
-/** True once the element has come within a screen's height of the viewport, and from then on. */
+/**
+ * True once the element has come within a screen's height of the viewport, and from then on; the
+ * change renders in a transition.
+ */
 function useNearScreen(ref: RefObject<HTMLElement | null>, rendered: boolean): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !rendered || !element) return undefined;
     const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
+      },
       {
         rootMargin: '100% 0px',
       },
@@ -88,16 +101,19 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
             >
               {logos.map((logo) => (
                 <li key={logo.url} className="flex h-14 w-36 shrink-0 items-center justify-center">
-                  <img
-                    src={logo.url}
-                    alt={copy === 0 ? logo.company : ''}
-                    width={144}
-                    height={56}
-                    loading={near ? 'eager' : 'lazy'}
-                    decoding="async"
-                    {...brokenImageProps(() => hide(logo.url))}
-                    className="max-h-14 w-auto max-w-36 object-contain"
-                  />
+                  {near ? (
+                    <img
+                      src={logo.url}
+                      alt={copy === 0 ? logo.company : ''}
+                      width={144}
+                      height={56}
+                      decoding="async"
+                      {...brokenImageProps(() => hide(logo.url))}
+                      className="max-h-14 w-auto max-w-36 object-contain"
+                    />
+                  ) : (
+                    copy === 0 && <span className="sr-only">{logo.company}</span>
+                  )}
                 </li>
               ))}
             </ul>
