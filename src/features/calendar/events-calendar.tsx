@@ -3,7 +3,9 @@
  * whole series as one file and as a feed to subscribe to. The feed lives on the site's own origin
  * (/calendar.ics, which the app server answers from the calendar-feed function), so the subscribe
  * link needs the page's origin: it is read after hydration (useSyncExternalStore's server snapshot
- * is null), and until then the link is the plain relative path.
+ * is null), and until then the link is the plain relative path. React renders that change at once,
+ * in the task after hydration, so only the subscription's section reads the origin: the months of
+ * editions below it are not rendered again for it.
  */
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, CalendarPlus, Copy, Download, MapPin, Rss } from 'lucide-react';
@@ -42,17 +44,7 @@ function downloadEvents(events: readonly EventSummary[], name: string, fileName:
 
 export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
   const offlineWithNothing = !useOnline() && isUnanswered(state);
-  const origin = usePageOrigin();
-  const feedUrl = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
-  const subscribeUrl = origin ? feedUrl.replace(/^https?:/, 'webcal:') : FEED_PATH;
   const events = state.status === 'ready' ? state.data : [];
-
-  const copyFeedUrl = () => {
-    navigator.clipboard.writeText(feedUrl).then(
-      () => toast.success('Calendar link copied'),
-      () => toast.error('Could not copy the link', { description: feedUrl }),
-    );
-  };
 
   // A whole screen high, loading or not: the footer stays below the fold while the events arrive.
   return (
@@ -63,44 +55,7 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
         and new dates appear on their own.
       </p>
 
-      <section aria-labelledby="subscribe-heading" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6">
-        <h2 id="subscribe-heading" className="text-xl font-semibold">
-          Keep the series in your calendar
-        </h2>
-        <p className="mt-1 text-slate-700">
-          Subscribing works in Apple Calendar, Google Calendar and Outlook; your calendar checks for new dates by
-          itself.
-        </p>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <a href={subscribeUrl} className={buttonClasses('primary', 'md')}>
-            <Rss aria-hidden="true" className="h-4 w-4" />
-            Subscribe
-          </a>
-          <Button
-            variant="outline"
-            disabled={events.length === 0}
-            onClick={() => downloadEvents(events, SERIES_CALENDAR_NAME, SERIES_FILE_NAME)}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Download all upcoming events (.ics)
-          </Button>
-        </div>
-        <div className="mt-4 flex max-w-xl flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-            Calendar feed address
-            <input
-              readOnly
-              value={feedUrl}
-              onFocus={(event) => event.currentTarget.select()}
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 font-mono text-sm text-ink"
-            />
-          </label>
-          <Button variant="outline" onClick={copyFeedUrl}>
-            <Copy aria-hidden="true" className="h-4 w-4" />
-            Copy link
-          </Button>
-        </div>
-      </section>
+      <SeriesSubscription events={events} />
 
       {state.status === 'loading' ? (
         <p role="status" className="mt-10 text-slate-700">
@@ -129,6 +84,60 @@ export function EventsCalendar({ state }: { state: LiveRead<EventSummary[]> }) {
         ))
       )}
     </main>
+  );
+}
+
+/** Subscribing to the series, or downloading it: the one part of the page that needs the page's origin. */
+function SeriesSubscription({ events }: { events: readonly EventSummary[] }) {
+  const origin = usePageOrigin();
+  const feedUrl = origin ? `${origin}${FEED_PATH}` : FEED_PATH;
+  const subscribeUrl = origin ? feedUrl.replace(/^https?:/, 'webcal:') : FEED_PATH;
+
+  const copyFeedUrl = () => {
+    navigator.clipboard.writeText(feedUrl).then(
+      () => toast.success('Calendar link copied'),
+      () => toast.error('Could not copy the link', { description: feedUrl }),
+    );
+  };
+
+  return (
+    <section aria-labelledby="subscribe-heading" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id="subscribe-heading" className="text-xl font-semibold">
+        Keep the series in your calendar
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Subscribing works in Apple Calendar, Google Calendar and Outlook; your calendar checks for new dates by itself.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <a href={subscribeUrl} className={buttonClasses('primary', 'md')}>
+          <Rss aria-hidden="true" className="h-4 w-4" />
+          Subscribe
+        </a>
+        <Button
+          variant="outline"
+          disabled={events.length === 0}
+          onClick={() => downloadEvents(events, SERIES_CALENDAR_NAME, SERIES_FILE_NAME)}
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Download all upcoming events (.ics)
+        </Button>
+      </div>
+      <div className="mt-4 flex max-w-xl flex-wrap items-end gap-2">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Calendar feed address
+          <input
+            readOnly
+            value={feedUrl}
+            onFocus={(event) => event.currentTarget.select()}
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 font-mono text-sm text-ink"
+          />
+        </label>
+        <Button variant="outline" onClick={copyFeedUrl}>
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Copy link
+        </Button>
+      </div>
+    </section>
   );
 }
 
