@@ -186,13 +186,18 @@ async function freshProfile(): Promise<{ context: BrowserContext; close(): Promi
   };
 }
 
-/** Opens `url` in a new page of `context`, naming the element whose paint counts as its content. */
-async function visit(context: BrowserContext, url: string, content?: string): Promise<Page> {
-  const page = await context.newPage();
+/** Opens `url` in `page`, naming the element whose paint counts as its content. */
+async function navigate(page: Page, url: string, content?: string): Promise<void> {
   if (content) {
     await page.addInitScript({ content: `window.benchContent = ${JSON.stringify(content)};` });
   }
   await page.goto(url, { waitUntil: 'commit' });
+}
+
+/** Opens `url` in a new page of `context` (see `navigate`). */
+async function visit(context: BrowserContext, url: string, content?: string): Promise<Page> {
+  const page = await context.newPage();
+  await navigate(page, url, content);
   return page;
 }
 
@@ -347,9 +352,14 @@ async function pageKeptAt(page: Page, pathname: string): Promise<number | null> 
   ).catch(() => null);
 }
 
+/**
+ * One repeat visit offline: when its content painted, or null when it did not within 30 s (a
+ * navigation that never commits included), which the figures count as a visit not painted.
+ */
 async function offlineRepeat(context: BrowserContext, url: string, content: string): Promise<number | null> {
-  const page = await visit(context, url, content);
+  const page = await context.newPage();
   try {
+    await navigate(page, url, content);
     return await until(
       `content of ${url}`,
       async () => {
