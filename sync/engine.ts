@@ -27,6 +27,7 @@ import { ProblemLog } from './engine/problems.ts';
 import { FIRST_PULL_ORDER, scheduleFirstPulls } from './engine/first-pulls.ts';
 import { startReplications } from './engine/replications.ts';
 import { fillFromKeptRows } from './engine/kept-rows.ts';
+import type { LiveRow } from './replication/live-rows.ts';
 import { initialPullKey, syncStatus$ } from './engine/status.ts';
 import type { SyncEngine, SyncEngineOptions } from './engine/types.ts';
 import { localWrites } from './engine/writes.ts';
@@ -85,7 +86,17 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const subscriptions: Subscription[] = [];
 
   const ownStamps = new Map<string, string>();
-  const replications = startReplications({ options, client, collections, meta, problems, subscriptions, ownStamps });
+  const liveRows = new Map<TableName, LiveRow>();
+  const replications = startReplications({
+    options,
+    client,
+    collections,
+    meta,
+    problems,
+    subscriptions,
+    ownStamps,
+    liveRows,
+  });
   const firstPulls = scheduleFirstPulls({
     order: FIRST_PULL_ORDER.filter((table) => tables.includes(table)),
     first: ['events'],
@@ -140,6 +151,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     pending,
     subscriptions,
     ownStamps,
+    liveRows,
     onLead: async () => {
       const flags = await Promise.all(tables.map((table) => meta.getState(initialPullKey(mode, table)))).catch(
         () => [],

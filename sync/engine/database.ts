@@ -9,6 +9,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
 import { tablesOf, type TableName } from '../schema/types.ts';
+import { withPagedChanges } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
@@ -58,7 +59,7 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
     name,
-    storage: getRxStorageDexie({ onCreate: useFewerKeyLookups }),
+    storage: withPagedChanges(getRxStorageDexie({ onCreate: useFewerKeyLookups })),
     multiInstance: true,
     eventReduce: true,
   });

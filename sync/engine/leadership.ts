@@ -3,10 +3,10 @@
  * leads, it starts the replications (`onLead`, in the order of first-pulls.ts), reports when a round
  * of pulls and pushes runs and when one ended without errors (in the meta store, so every tab shows
  * it), marks each table's first full pull, drops pending entries the server has, and pulls again on
- * a realtime change (listened to once the first pulls are done), on coming online and on becoming
- * visible. A "tab" may also be a dedicated worker
- * that runs the engine for a page: it hears 'online' at its own global scope, and its page tells it
- * when it becomes visible (`resync`).
+ * a realtime change (listened to once the first pulls are done; a row the change carries whole is
+ * written first, replication/live-rows.ts), on coming online and on becoming visible. A "tab" may
+ * also be a dedicated worker that runs the engine for a page: it hears 'online' at its own global
+ * scope, and its page tells it when it becomes visible (`resync`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
@@ -20,13 +20,20 @@ import {
 } from 'rxjs';
 import { documentKey, type MetaStore } from '../meta-store.ts';
 import { canonicalTimestamp } from '../replication/documents.ts';
+import type { LiveRow } from '../replication/live-rows.ts';
 import { watchRemoteChanges, type RealtimeState } from '../replication/realtime.ts';
-import { tablesOf } from '../schema/types.ts';
+import { tablesOf, type TableName } from '../schema/types.ts';
 import type { PendingChanges } from './pending.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { Replications } from './replications.ts';
 import { initialPullKey } from './status.ts';
 import type { SyncDatabase } from './types.ts';
+
+/**
+ * How long after a row realtime brought whole is written the pull it signalled runs: one pull for
+ * the rows of a burst, to confirm them (replication/live-rows.ts).
+ */
+export const CONFIRMING_PULL_AFTER_MS = 1000;
 
 export interface LeadershipInput {
   name: string;
@@ -43,6 +50,8 @@ export interface LeadershipInput {
   subscriptions: Subscription[];
   /** Server stamps our own accepted writes produced, by `<table>:<id>` (replication/push.ts). */
   ownStamps: ReadonlyMap<string, string>;
+  /** Per table, what writes a row realtime brought whole (replication/live-rows.ts). */
+  liveRows: ReadonlyMap<TableName, LiveRow>;
   /**
    * Starts the replications, once this tab leads; resolves once every table has made its first
    * full pull (or failed once). Realtime waits for that: on a first visit its join would pull every
@@ -65,7 +74,7 @@ export interface Leadership {
 }
 
 export function followLeadership(input: LeadershipInput): Leadership {
-  const { name, mode, db, client, meta, problems, replications, pending, subscriptions, ownStamps } = input;
+  const { name, mode, db, client, meta, problems, replications, pending, subscriptions, ownStamps, liveRows } = input;
   const { reportFailure } = problems;
   const isLeader = new BehaviorSubject(false);
   const syncing = new BehaviorSubject(false);
@@ -135,6 +144,16 @@ export function followLeadership(input: LeadershipInput): Leadership {
   function listenToRealtime(): void {
     if (stopped) return;
     if (input.realtime) {
+      const confirming = new Map<TableName, ReturnType<typeof setTimeout>>();
+      const confirmLater = (table: TableName) => {
+        if (confirming.has(table)) return;
+        const timer = setTimeout(() => {
+          confirming.delete(table);
+          if (!stopped) replications[table].reSync();
+        }, CONFIRMING_PULL_AFTER_MS);
+        confirming.set(table, timer);
+      };
+      cleanups.push(() => confirming.forEach((timer) => clearTimeout(timer)));
       const stop = watchRemoteChanges({
         client,
         topic: `sync-${name}`,
@@ -142,7 +161,9 @@ export function followLeadership(input: LeadershipInput): Leadership {
         onChange: (table, row) => {
           // Our own write coming back: the push's answer brought this very version already.
           if (row && ownStamps.get(documentKey(table, row.id)) === canonicalTimestamp(row.modified)) return;
-          replications[table].reSync();
+          // A whole row shows at once; its pull follows a moment later.
+          if (row && liveRows.get(table)?.write(row.record)) confirmLater(table);
+          else replications[table].reSync();
         },
         onJoined: resync,
         onState: (state: RealtimeState, error) => {

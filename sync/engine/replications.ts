@@ -10,6 +10,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import type { Subscription } from 'rxjs';
 import { documentKey, type MetaStore } from '../meta-store.ts';
 import type { PullCheckpoint } from '../replication/checkpoint.ts';
+import { liveRowWriter, type LiveRow } from '../replication/live-rows.ts';
 import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
 import { createPullHandler, pulledColumns } from '../replication/pull.ts';
 import { createPushHandler, type LostEdit, type RefusedWrite } from '../replication/push.ts';
@@ -34,6 +35,8 @@ export interface ReplicationsInput {
   subscriptions: Subscription[];
   /** Server stamps our own accepted writes produced, by `<table>:<id>` (push.ts fills it). */
   ownStamps: Map<string, string>;
+  /** Filled here: per table, what writes a row realtime brought whole (replication/live-rows.ts). */
+  liveRows: Map<TableName, LiveRow>;
 }
 
 export function startReplications({
@@ -44,6 +47,7 @@ export function startReplications({
   problems,
   subscriptions,
   ownStamps,
+  liveRows,
 }: ReplicationsInput): Replications {
   const { mode } = options;
   const { guarded, reportFailure } = problems;
@@ -86,6 +90,12 @@ export function startReplications({
   for (const table of tablesOf(mode)) {
     const columns = pulledColumns(table, mode);
     const pull = createPullHandler({ table, client, columns, onSuccess: () => problems.clearTable(table) });
+    const liveRow = liveRowWriter({
+      table,
+      columns,
+      emit: (doc, checkpoint) => replications[table].emitEvent({ documents: [doc], checkpoint }),
+    });
+    liveRows.set(table, liveRow);
     const push =
       mode === 'admin'
         ? createPushHandler({
@@ -121,7 +131,10 @@ export function startReplications({
         batchSize: options.pullBatchSize ?? DEFAULT_PULL_BATCH_SIZE,
         handler: async (checkpoint, batchSize) => {
           try {
-            return await pull(checkpoint, batchSize);
+            const started = liveRow.pulling();
+            const pulled = await pull(checkpoint, batchSize);
+            liveRow.pulledTo(pulled.checkpoint, started);
+            return pulled;
           } catch (error) {
             reportFailure(error, table);
             throw error;

@@ -1,12 +1,12 @@
 /**
  * Live updates: one realtime channel with a postgres_changes binding per replicated table. A change
- * is only a signal to pull that table again: the pull by checkpoint is the source of truth, so
- * nothing depends on what the payload carries (realtime filters columns and rows by the
- * subscriber's rights, may merge bursts, and a hard delete carries only the key). The row's id and
- * stamp, when the payload has them, are passed on only so that a writer can skip the pull of a row
- * it already holds at that stamp (its own write coming back). Every time the
- * channel is joined, the first time and after each reconnect, everything is pulled again, because
- * changes made while the socket was away were never signalled.
+ * signals a pull of that table: the pull by checkpoint is the source of truth (realtime filters
+ * columns and rows by the subscriber's rights, may merge bursts, and a hard delete carries only the
+ * key). The row the payload carries, when it carries one, is passed on with its id and stamp: a
+ * writer skips a row it already holds at that stamp (its own write coming back), and a replica
+ * writes a whole row at once, ahead of the pull that confirms it (engine/live-rows.ts). Every time
+ * the channel is joined, the first time and after each reconnect, everything is pulled again,
+ * because changes made while the socket was away were never signalled.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { TableName } from '../schema/types.ts';
@@ -17,12 +17,15 @@ export interface ChangedRow {
   id: string;
   /** The row's `_modified` as the payload spells it. */
   modified: string;
+  /** The row as the payload carries it: the columns this subscriber may read, maybe not all. */
+  record: Record<string, unknown>;
 }
 
-/** The id and stamp of the row in a postgres_changes payload, or null when it does not carry both. */
+/** The row in a postgres_changes payload, or null when it does not carry its id and stamp. */
 function changedRow(payload: { new?: Record<string, unknown> }): ChangedRow | null {
-  const { id, _modified: modified } = payload.new ?? {};
-  return typeof id === 'string' && typeof modified === 'string' ? { id, modified } : null;
+  const record = payload.new ?? {};
+  const { id, _modified: modified } = record;
+  return typeof id === 'string' && typeof modified === 'string' ? { id, modified, record } : null;
 }
 
 export interface RealtimeWatchOptions {
@@ -31,8 +34,8 @@ export interface RealtimeWatchOptions {
   topic: string;
   tables: readonly TableName[];
   /**
-   * A change of `table` was committed on the server; `row` is the id and `_modified` of the row as
-   * the payload shows it, when it shows them (an insert or an update with those columns).
+   * A change of `table` was committed on the server; `row` is the row as the payload shows it, when
+   * it shows its id and `_modified` (an insert or an update with those columns).
    */
   onChange(table: TableName, row: ChangedRow | null): void;
   /** The channel was (re)joined: pull everything. */

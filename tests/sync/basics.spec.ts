@@ -63,6 +63,33 @@ test('an admin renames an event and a visitor sees it without reloading', async 
   // The local copy carries the server's stamp of the accepted write.
   const local = await admin.get('events', event.id as string);
   expect(sameInstant(String(local?.modified), String(row!._modified))).toBe(true);
+
+  // An edit of a row that is not there is refused and leaves nothing waiting to sync.
+  await expect(admin.call('patch', 'events', crypto.randomUUID(), { title: 'Nowhere' })).rejects.toThrow(
+    /does not exist/,
+  );
+  await admin.settled();
+});
+
+test("a change realtime brings whole shows in a visitor's replica before the pull it signals answers; that pull still follows", async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const visitor = await openClient({ mode: 'public' });
+  await visitor.waitForDoc('events', id, () => true);
+  await visitor.settled();
+
+  // From now on the visitor's pulls of events get no answer: only the message can bring the change.
+  const heldPulls: string[] = [];
+  await visitor.page.route(
+    (url) => url.pathname === '/rest/v1/events',
+    (route) => void heldPulls.push(route.request().url()),
+  );
+  await backend.update('events', id, { title: `${String(event.title)} (renamed)` });
+  await visitor.waitForDoc('events', id, (doc) => doc.title === `${String(event.title)} (renamed)`);
+  await expect.poll(() => heldPulls.length, { timeout: 10_000 }).toBeGreaterThan(0);
 });
 
 test('an admin creates an event with its list of reasons to attend, and the server stores exactly that', async ({

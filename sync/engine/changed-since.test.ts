@@ -1,0 +1,99 @@
+/** Pages of changed documents from the index: the same pages as RxDB's own query gives. */
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { fillWithDefaultSettings, getChangedDocumentsSince, type RxStorage, type RxStorageInstance } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withPagedChanges } from './changed-since.ts';
+
+interface Doc {
+  id: string;
+  n: number;
+}
+
+const schema = fillWithDefaultSettings<Doc>({
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 40 }, n: { type: 'number' } },
+  required: ['id', 'n'],
+});
+
+type Instance = RxStorageInstance<Doc, unknown, unknown, { lwt: number; id: string } | undefined>;
+const opened: Instance[] = [];
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((instance) => instance.remove()));
+});
+
+/** A storage instance holding, in three bulk writes, 300 documents written at one time, then 7 more, then 4. */
+async function filled(storage: RxStorage<unknown, unknown>): Promise<Instance> {
+  const instance = (await storage.createStorageInstance<Doc>({
+    databaseInstanceToken: 'token',
+    databaseName: `changes-${Math.random()}`,
+    collectionName: 'docs',
+    schema,
+    options: {},
+    multiInstance: false,
+    devMode: false,
+  })) as Instance;
+  opened.push(instance);
+  const bulk = (lwt: number, from: number, count: number) =>
+    instance.bulkWrite(
+      Array.from({ length: count }, (_, i) => ({
+        document: {
+          // Ids in an order of their own, not the order written.
+          id: `doc-${String(((from + i) * 7919) % 1000).padStart(4, '0')}-${from + i}`,
+          n: from + i,
+          _deleted: (from + i) % 10 === 0,
+          _rev: '1-a',
+          _attachments: {},
+          _meta: { lwt },
+        },
+      })),
+      'test',
+    );
+  await bulk(1_000, 0, 300);
+  await bulk(2_000.01, 300, 7);
+  await bulk(3_000.02, 307, 4);
+  return instance;
+}
+
+/** Every page from the start, as the push side asks for them. */
+async function pages(instance: Instance, limit: number) {
+  const seen: { ids: string[]; checkpoint: unknown }[] = [];
+  let checkpoint: { lwt: number; id: string } | undefined;
+  for (;;) {
+    const page = await getChangedDocumentsSince(instance, limit, checkpoint);
+    if (page.documents.length === 0) return seen;
+    seen.push({ ids: page.documents.map((doc) => doc.id), checkpoint: page.checkpoint });
+    checkpoint = page.checkpoint;
+  }
+}
+
+describe('documents written since a checkpoint', () => {
+  const settings = { indexedDB, IDBKeyRange };
+
+  it('come in the pages RxDB gives, deleted ones included, across documents sharing a write time', async () => {
+    const theirs = await filled(getRxStorageDexie(settings) as RxStorage<unknown, unknown>);
+    const ours = await filled(withPagedChanges(getRxStorageDexie(settings)) as RxStorage<unknown, unknown>);
+    expect(ours.getChangedDocumentsSince).toBeTypeOf('function');
+    expect(theirs.getChangedDocumentsSince).toBeUndefined();
+
+    const expected = await pages(theirs, 25);
+    expect(expected.flatMap((page) => page.ids)).toHaveLength(311);
+    expect(await pages(ours, 25)).toEqual(expected);
+    expect(await pages(ours, 1000)).toEqual(await pages(theirs, 1000));
+  });
+
+  it('answer documents as the storage keeps them, and nothing past the last one', async () => {
+    const ours = await filled(withPagedChanges(getRxStorageDexie(settings)) as RxStorage<unknown, unknown>);
+    const all = await pages(ours, 400);
+    const last = all.at(-1)!.checkpoint as { lwt: number; id: string };
+    expect(last.lwt).toBe(3_000.02);
+    const after = await getChangedDocumentsSince(ours, 25, last);
+    expect(after).toEqual({ documents: [], checkpoint: last });
+    const [first] = (await getChangedDocumentsSince(ours, 1, undefined)).documents;
+    expect(first).toMatchObject({ _meta: { lwt: 1_000 }, _rev: '1-a' });
+    expect(typeof first!._deleted).toBe('boolean');
+  });
+});
