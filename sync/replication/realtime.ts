@@ -4,7 +4,7 @@
  * columns and rows by the subscriber's rights, may merge bursts, and a hard delete carries only the
  * key). The row the payload carries, when it carries one, is passed on with its id and stamp: a
  * writer skips a row it already holds at that stamp (its own write coming back), and a replica
- * writes a whole row at once, ahead of the pull that confirms it (engine/live-rows.ts). Every time
+ * writes a whole row at once, ahead of the pull that confirms it (live-rows.ts). Every time
  * the channel is joined, the first time and after each reconnect, everything is pulled again,
  * because changes made while the socket was away were never signalled.
  */
