@@ -131,9 +131,9 @@ export function startReplications({
         batchSize: options.pullBatchSize ?? DEFAULT_PULL_BATCH_SIZE,
         handler: async (checkpoint, batchSize) => {
           try {
-            const started = liveRow.pulling();
+            liveRow.pulling();
             const pulled = await pull(checkpoint, batchSize);
-            liveRow.pulledTo(pulled.checkpoint, started);
+            liveRow.pulledTo(pulled.checkpoint);
             return pulled;
           } catch (error) {
             reportFailure(error, table);

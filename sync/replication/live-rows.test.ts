@@ -37,14 +37,14 @@ describe('a row realtime brings whole', () => {
   it('waits for the first pull of its table: before it, there is no checkpoint to keep', () => {
     const { live, emitted } = writer();
     expect(live.write(payload('b', 30))).toBe(false);
-    live.pulledTo(at(20, 'a'), live.pulling());
+    live.pulledTo(at(20, 'a'));
     expect(live.write(payload('b', 30))).toBe(true);
     expect(emitted).toEqual([{ id: 'b', checkpoint: at(20, 'a') }]);
   });
 
   it('is written only with every column the replica pulls', () => {
     const { live, emitted } = writer();
-    live.pulledTo(at(20, 'a'), live.pulling());
+    live.pulledTo(at(20, 'a'));
     const { color: _color, ...withoutColor } = payload('b', 30);
     expect(live.write(withoutColor)).toBe(false);
     expect(emitted).toEqual([]);
@@ -53,7 +53,7 @@ describe('a row realtime brings whole', () => {
   it('keeps only the pulled columns, in the replica’s form', () => {
     const docs: Record<string, unknown>[] = [];
     const live = liveRowWriter({ table: 'sponsor_tiers', columns, emit: (doc) => docs.push(doc) });
-    live.pulledTo(at(20, 'a'), live.pulling());
+    live.pulledTo(at(20, 'a'));
     live.write({ ...payload('b', 30), not_a_column: 'x' });
     expect(docs[0]).toMatchObject({ id: 'b', modified: '2026-11-29T10:00:30.500000Z', _deleted: false });
     expect(docs[0]).not.toHaveProperty('not_a_column');
@@ -62,24 +62,38 @@ describe('a row realtime brings whole', () => {
 
   it('moves the checkpoint back to a row older than the pulls got to, never forward', () => {
     const { live, emitted } = writer();
-    live.pulledTo(at(20, 'm'), live.pulling());
+    live.pulledTo(at(20, 'm'));
     live.write(payload('z', 40));
     live.write(payload('c', 10));
     live.write(payload('d', 50));
     expect(emitted.map((e) => e.checkpoint)).toEqual([at(20, 'm'), at(10, 'c'), at(10, 'c')]);
     // A pull that started after those rows moves it on.
-    live.pulledTo(at(50, 'd'), live.pulling());
+    live.pulling();
+    live.pulledTo(at(50, 'd'));
     live.write(payload('e', 60));
     expect(emitted.at(-1)!.checkpoint).toEqual(at(50, 'd'));
   });
 
-  it('a row written while a pull was out keeps its move back when that pull answers', () => {
+  it('a row older than a pull brought, written while its request was out, keeps the checkpoint back', () => {
     const { live, emitted } = writer();
-    live.pulledTo(at(20, 'm'), live.pulling());
-    const started = live.pulling();
-    live.write(payload('c', 10));
-    live.pulledTo(at(50, 'd'), started);
+    live.pulledTo(at(20, 'm'));
+    live.pulling();
+    live.write(payload('c', 30));
+    live.pulledTo(at(50, 'd'));
     live.write(payload('e', 60));
-    expect(emitted.at(-1)!.checkpoint).toEqual(at(10, 'c'));
+    expect(emitted.at(-1)!.checkpoint).toEqual(at(30, 'c'));
+  });
+
+  it('rows newer than a pull brought, written while its request was out, let the checkpoint move on', () => {
+    // A door busy with check-ins: rows keep coming while the confirming pulls run.
+    const { live, emitted } = writer();
+    live.pulledTo(at(20, 'm'));
+    for (let second = 30; second < 60; second += 10) {
+      live.pulling();
+      live.write(payload(`row-${second}`, second + 5));
+      live.pulledTo(at(second, `row-${second}`));
+    }
+    live.write(payload('last', 59));
+    expect(emitted.at(-1)!.checkpoint).toEqual(at(50, 'row-50'));
   });
 });

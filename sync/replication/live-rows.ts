@@ -20,13 +20,13 @@ import { rowToDoc } from './documents.ts';
 export interface LiveRow {
   /** Writes `record` at once; false when it cannot be (a column missing, the table never pulled). */
   write(record: Record<string, unknown>): boolean;
-  /** Called as a pull's request starts; what it returns goes to `pulledTo` with the pull's result. */
-  pulling(): number;
+  /** A pull's request of the table starts (a replication pulls one batch at a time). */
+  pulling(): void;
   /**
-   * Where a pull of the table got to (the replication's pull handler reports each batch). A row
-   * written while the request was out may have moved the checkpoint back: that move is kept.
+   * Where that pull got to (the replication's pull handler reports each batch). A row written while
+   * its request was out, older than what it brought, keeps the checkpoint back at that row.
    */
-  pulledTo(checkpoint: PullCheckpoint | undefined, started: number): void;
+  pulledTo(checkpoint: PullCheckpoint | undefined): void;
 }
 
 export interface LiveRowOptions {
@@ -45,8 +45,9 @@ function earlier(a: PullCheckpoint, b: PullCheckpoint): PullCheckpoint {
 
 export function liveRowWriter({ table, columns, emit }: LiveRowOptions): LiveRow {
   let checkpoint: PullCheckpoint | undefined;
-  /** Rows written so far, to tell whether one was written while a pull's request was out. */
-  let written = 0;
+  /** Whether a pull's request is out, and the earliest row written since it went (null: none). */
+  let pullOut = false;
+  let earliestDuringPull: PullCheckpoint | null = null;
   return {
     write(record) {
       // Before a first pull there is no place to keep: the pull brings the row.
@@ -55,14 +56,20 @@ export function liveRowWriter({ table, columns, emit }: LiveRowOptions): LiveRow
       for (const column of columns) picked[column] = record[column];
       const doc = rowToDoc(table, picked) as SyncDoc<TableName> & { _deleted: boolean; modified?: unknown };
       if (typeof doc.id !== 'string' || typeof doc.modified !== 'string') return false;
-      checkpoint = earlier(checkpoint, { modified: doc.modified, id: doc.id });
-      written += 1;
+      const place = { modified: doc.modified, id: doc.id };
+      checkpoint = earlier(checkpoint, place);
+      if (pullOut) earliestDuringPull = earliestDuringPull ? earlier(earliestDuringPull, place) : place;
       emit({ ...doc, _deleted: doc._deleted === true }, checkpoint);
       return true;
     },
-    pulling: () => written,
-    pulledTo(reached, started) {
-      checkpoint = written === started || !checkpoint || !reached ? reached : earlier(checkpoint, reached);
+    pulling() {
+      pullOut = true;
+      earliestDuringPull = null;
+    },
+    pulledTo(reached) {
+      checkpoint = reached && earliestDuringPull ? earlier(reached, earliestDuringPull) : reached;
+      pullOut = false;
+      earliestDuringPull = null;
     },
   };
 }
