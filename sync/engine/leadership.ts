@@ -33,7 +33,7 @@ import type { SyncDatabase } from './types.ts';
  * How long after a row realtime brought whole is written the pull it signalled runs: one pull for
  * the rows of a burst, to confirm them (replication/live-rows.ts).
  */
-export const CONFIRMING_PULL_AFTER_MS = 1000;
+const CONFIRMING_PULL_AFTER_MS = 1000;
 
 export interface LeadershipInput {
   name: string;
