@@ -30,7 +30,7 @@ import { keepRows, useKeptRows } from './kept-admin-rows.ts';
 import { useReplicaState } from './engine-store.ts';
 
 /** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
-export { writeSchemaOf } from '../../sync/without-engine.ts';
+export { isTimestampColumn, writeSchemaOf } from '../../sync/without-engine.ts';
 
 export type { DocPatch, NewDoc, SyncConflict, SyncDoc, SyncErrorEntry, TableName } from '../../sync/index.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMonth, formatTimeOfDay } from './format-date.ts';
+import { formatLongDate, formatMonth, formatShortDate, formatTimeOfDay } from './format-date.ts';
 
 describe('dates as the spec prints them', () => {
   it('formats an event date like "Monday, 5 January 2026"', () => {
@@ -20,6 +20,13 @@ describe('dates as the spec prints them', () => {
     expect(formatTimeOfDay('2026-12-04T12:00:00Z', 'UTC')).toBe('12:00 PM');
     expect(formatMonth(start, 'UTC')).toEqual({ key: '2026-12', label: 'December 2026' });
     expect(formatMonth('2027-01-31T23:30:00Z', 'UTC')).toEqual({ key: '2027-01', label: 'January 2027' });
+  });
+
+  it("formats a list's short date on the clock of the zone named, not the machine's", () => {
+    // 16:30 on 5 March in UTC is already 6 March in Tokyo and still 5 March in New York.
+    expect(formatShortDate('2026-03-05T16:30:00Z', 'Asia/Tokyo')).toBe('6 Mar 2026');
+    expect(formatShortDate('2026-03-05T16:30:00Z', 'America/New_York')).toBe('5 Mar 2026');
+    expect(formatShortDate('2026-12-31T23:59:00Z', 'UTC')).toBe('31 Dec 2026');
   });
 
   it("formats in the visitor's zone when none is named", () => {

@@ -6,6 +6,7 @@
 export {
   formatLongDate,
   formatMonth,
+  formatShortDate,
   formatShortDay,
   formatTimeOfDay,
 } from '../../supabase/functions/_shared/portable/format-date.ts';

@@ -116,3 +116,8 @@ export function isAdminOnly(table: TableName): boolean {
 export function isTableName(name: string): name is TableName {
   return Object.prototype.hasOwnProperty.call(TABLES, name);
 }
+
+/** True when the column holds a moment (timestamptz), which people read on a clock, not as stored. */
+export function isTimestampColumn(table: string, column: string): boolean {
+  return isTableName(table) && columnsOf(table)[column]?.kind === 'timestamptz';
+}

@@ -85,90 +85,97 @@ function tableRows(page: Page) {
   return page.getByRole('table').getByRole('rowheader');
 }
 
-test('the admin sees the requests with counts per status, filters them by status, event and search, and reads one', async ({
-  page,
-  api,
-}) => {
-  const event = await createEvent(api, { title: unique('Queue Summit'), capacity: 40 });
-  const other = await createEvent(api, { title: unique('Other Summit') });
-  const pendingA = await createRequest(api, event, {
-    name: unique('Priya Pending'),
-    company: 'Contoso Insurance',
-    reason: 'I run the data office of a large insurer.',
-    linkedin_url: 'https://www.linkedin.com/in/priya-pending',
+test.describe('an admin whose computer is in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the admin sees the requests with counts per status, filters them by status, event and search, and reads one', async ({
+    page,
+    api,
+  }) => {
+    const event = await createEvent(api, { title: unique('Queue Summit'), capacity: 40, time_zone: 'Asia/Tokyo' });
+    const other = await createEvent(api, { title: unique('Other Summit') });
+    const pendingA = await createRequest(api, event, {
+      name: unique('Priya Pending'),
+      company: 'Contoso Insurance',
+      reason: 'I run the data office of a large insurer.',
+      linkedin_url: 'https://www.linkedin.com/in/priya-pending',
+      // Already 6 March at the venue in Tokyo; still 5 March in New York.
+      created_at: '2026-03-05T16:30:00Z',
+    });
+    const pendingB = await createRequest(api, event, { name: unique('Paul Pending') });
+    const approved = await createRequest(api, event, { name: unique('Ada Approved'), status: 'approved' });
+    await createRequest(api, event, { name: unique('Dan Declined'), status: 'declined' });
+    await createRequest(api, event, { name: unique('Wes Waitlisted'), status: 'waitlisted' });
+    await createRequest(api, event, { name: unique('Ivy Invited'), status: 'invited' });
+    const elsewhere = await createRequest(api, other, { name: unique('Olga Other'), company: 'Fabrikam Retail' });
+
+    await openInvitations(page);
+    await expect(page.getByRole('link', { name: /Invitations/ }).first()).toHaveAttribute('href', '/admin/invitations');
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
+    await expect(statusFilter(page, 'All (6)')).toBeVisible();
+    await expect(statusFilter(page, 'Pending (2)')).toBeVisible();
+    await expect(statusFilter(page, 'Approved (1)')).toBeVisible();
+    await expect(statusFilter(page, 'Declined (1)')).toBeVisible();
+    await expect(statusFilter(page, 'Waitlisted (1)')).toBeVisible();
+    await expect(statusFilter(page, 'Invited (1)')).toBeVisible();
+    // Approved and invited guests hold seats.
+    await expect(page.getByText('2 of 40 seats', { exact: true })).toBeVisible();
+    await expect(tableRows(page)).toHaveCount(6);
+    await expect(requestRow(page, approved.name)).toContainText(approved.email);
+    await expect(requestRow(page, approved.name)).toContainText('Northwind Bank');
+    await expect(requestRow(page, approved.name)).toContainText('Chief Data Officer');
+    await expect(requestRow(page, approved.name)).toContainText(event.title);
+    await expect(requestRow(page, approved.name)).toContainText('Approved');
+
+    await statusFilter(page, 'Pending (2)').click();
+    await expect(statusFilter(page, 'Pending (2)')).toHaveAttribute('aria-pressed', 'true');
+    await expect(tableRows(page)).toHaveCount(2);
+    await expect(requestRow(page, pendingA.name)).toBeVisible();
+    await expect(requestRow(page, pendingB.name)).toBeVisible();
+
+    // The search narrows as the admin types: by company here.
+    await page.getByLabel('Search', { exact: true }).pressSequentially('contoso');
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(requestRow(page, pendingA.name)).toBeVisible();
+
+    // By e-mail over every event and status; the other event's seats are not shown (it sets no limit).
+    await page.getByLabel('Search', { exact: true }).fill(elsewhere.email.split('@')[0]!.toUpperCase());
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: 'All events' });
+    await page
+      .getByRole('group', { name: 'Status' })
+      .getByRole('button', { name: /^All \(\d+\)$/ })
+      .click();
+    await expect(requestRow(page, elsewhere.name)).toBeVisible();
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(page.getByText(/ of \d+ seats?$/)).toHaveCount(0);
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: other.title });
+    await expect(requestRow(page, elsewhere.name)).toContainText('Fabrikam Retail');
+    await expect(page.getByText(/ of \d+ seats?$/)).toHaveCount(0);
+    await page.getByLabel('Search', { exact: true }).fill('nobody-by-this-name');
+    await expect(page.getByText('No requests match these filters')).toBeVisible();
+
+    // A request's details: 'Why you' and LinkedIn.
+    await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
+    await page.getByLabel('Search', { exact: true }).fill('');
+    const name = page.getByRole('button', { name: pendingA.name, exact: true });
+    await expect(name).toHaveAttribute('aria-expanded', 'false');
+    await name.click();
+    await expect(name).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('I run the data office of a large insurer.')).toBeVisible();
+    await expect(requestRow(page, pendingA.name)).toContainText('6 Mar 2026');
+    await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/priya-pending' })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/priya-pending',
+    );
+
+    // The backend of this run is on loopback: its mailbox is linked.
+    await expect(page.getByRole('link', { name: /Open the local mailbox/ })).toHaveAttribute(
+      'href',
+      `${API_URL}/mailbox`,
+    );
+    await expect(page).toHaveTitle('Invitations | CDO Vision');
+    expect(await axe(page)).toEqual([]);
   });
-  const pendingB = await createRequest(api, event, { name: unique('Paul Pending') });
-  const approved = await createRequest(api, event, { name: unique('Ada Approved'), status: 'approved' });
-  await createRequest(api, event, { name: unique('Dan Declined'), status: 'declined' });
-  await createRequest(api, event, { name: unique('Wes Waitlisted'), status: 'waitlisted' });
-  await createRequest(api, event, { name: unique('Ivy Invited'), status: 'invited' });
-  const elsewhere = await createRequest(api, other, { name: unique('Olga Other'), company: 'Fabrikam Retail' });
-
-  await openInvitations(page);
-  await expect(page.getByRole('link', { name: /Invitations/ }).first()).toHaveAttribute('href', '/admin/invitations');
-  await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
-  await expect(statusFilter(page, 'All (6)')).toBeVisible();
-  await expect(statusFilter(page, 'Pending (2)')).toBeVisible();
-  await expect(statusFilter(page, 'Approved (1)')).toBeVisible();
-  await expect(statusFilter(page, 'Declined (1)')).toBeVisible();
-  await expect(statusFilter(page, 'Waitlisted (1)')).toBeVisible();
-  await expect(statusFilter(page, 'Invited (1)')).toBeVisible();
-  // Approved and invited guests hold seats.
-  await expect(page.getByText('2 of 40 seats', { exact: true })).toBeVisible();
-  await expect(tableRows(page)).toHaveCount(6);
-  await expect(requestRow(page, approved.name)).toContainText(approved.email);
-  await expect(requestRow(page, approved.name)).toContainText('Northwind Bank');
-  await expect(requestRow(page, approved.name)).toContainText('Chief Data Officer');
-  await expect(requestRow(page, approved.name)).toContainText(event.title);
-  await expect(requestRow(page, approved.name)).toContainText('Approved');
-
-  await statusFilter(page, 'Pending (2)').click();
-  await expect(statusFilter(page, 'Pending (2)')).toHaveAttribute('aria-pressed', 'true');
-  await expect(tableRows(page)).toHaveCount(2);
-  await expect(requestRow(page, pendingA.name)).toBeVisible();
-  await expect(requestRow(page, pendingB.name)).toBeVisible();
-
-  // The search narrows as the admin types: by company here.
-  await page.getByLabel('Search', { exact: true }).pressSequentially('contoso');
-  await expect(tableRows(page)).toHaveCount(1);
-  await expect(requestRow(page, pendingA.name)).toBeVisible();
-
-  // By e-mail over every event and status; the other event's seats are not shown (it sets no limit).
-  await page.getByLabel('Search', { exact: true }).fill(elsewhere.email.split('@')[0]!.toUpperCase());
-  await page.getByLabel('Event', { exact: true }).selectOption({ label: 'All events' });
-  await page
-    .getByRole('group', { name: 'Status' })
-    .getByRole('button', { name: /^All \(\d+\)$/ })
-    .click();
-  await expect(requestRow(page, elsewhere.name)).toBeVisible();
-  await expect(tableRows(page)).toHaveCount(1);
-  await expect(page.getByText(/ of \d+ seats?$/)).toHaveCount(0);
-  await page.getByLabel('Event', { exact: true }).selectOption({ label: other.title });
-  await expect(requestRow(page, elsewhere.name)).toContainText('Fabrikam Retail');
-  await expect(page.getByText(/ of \d+ seats?$/)).toHaveCount(0);
-  await page.getByLabel('Search', { exact: true }).fill('nobody-by-this-name');
-  await expect(page.getByText('No requests match these filters')).toBeVisible();
-
-  // A request's details: 'Why you' and LinkedIn.
-  await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
-  await page.getByLabel('Search', { exact: true }).fill('');
-  const name = page.getByRole('button', { name: pendingA.name, exact: true });
-  await expect(name).toHaveAttribute('aria-expanded', 'false');
-  await name.click();
-  await expect(name).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByText('I run the data office of a large insurer.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/priya-pending' })).toHaveAttribute(
-    'href',
-    'https://www.linkedin.com/in/priya-pending',
-  );
-
-  // The backend of this run is on loopback: its mailbox is linked.
-  await expect(page.getByRole('link', { name: /Open the local mailbox/ })).toHaveAttribute(
-    'href',
-    `${API_URL}/mailbox`,
-  );
-  await expect(page).toHaveTitle('Invitations | CDO Vision');
-  expect(await axe(page)).toEqual([]);
 });
 
 test("the event's capacity is checked, saved and shown as its seats on the event's Invitations tab, where one request is approved", async ({

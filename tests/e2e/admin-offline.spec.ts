@@ -130,43 +130,58 @@ test('admin renames an event and adds a gallery image while offline, reloads, an
   await visitor.close();
 });
 
-test('an offline edit that someone else overtook is kept and shown in the conflict list', async ({
-  page,
-  context,
-  api,
-}) => {
-  const title = unique('Offline Conflict Event');
-  const event = await api.create<{ id: string }>('events', {
-    title,
-    location: 'Porto',
-    start_date: daysFromNow(50),
-    end_date: daysFromNow(51),
+test.describe('an admin whose computer is in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("an offline edit that someone else overtook is kept and shown in the conflict list, its times on the venue's clock", async ({
+    page,
+    context,
+    api,
+  }) => {
+    const title = unique('Offline Conflict Event');
+    const event = await api.create<{ id: string }>('events', {
+      title,
+      location: 'Porto',
+      time_zone: 'Asia/Tokyo',
+      start_date: '2027-06-10T23:30:00Z',
+      end_date: '2027-06-11T09:00:00Z',
+    });
+    await openEventsPage(page);
+    await expect(card(page, title)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByLabel('Location').fill('Porto, Hall 1 (mine)');
+    // Typed in Tokyo time, as the form says: 00:30 UTC.
+    await page.getByLabel('Start date').fill('2027-06-11T09:30');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page.getByText('Event updated successfully')).toBeVisible();
+
+    // Meanwhile another admin changes the same fields on the server.
+    const { error } = await api.admin
+      .from('events')
+      .update({ location: 'Porto, Hall 2 (theirs)', start_date: '2027-06-11T01:30:00Z' })
+      .eq('id', event.id);
+    expect(error).toBeNull();
+
+    await context.setOffline(false);
+    const conflicts = page.getByRole('button', { name: /^Conflicts \(\d+\)$/ });
+    await expect(conflicts).toBeVisible({ timeout: 45_000 });
+    // The server's version wins the row; the lost local version is kept for the admin.
+    await expect(card(page, title)).toContainText('Porto, Hall 2 (theirs)');
+    await conflicts.click();
+    const dialog = page.getByRole('dialog', { name: 'Conflicts' });
+    const item = dialog.getByRole('listitem').filter({ hasText: 'Porto, Hall 1 (mine)' });
+    await expect(item).toContainText('Porto, Hall 2 (theirs)');
+    // Both starts on the venue's clock, not New York's and not as stored; so is when it happened.
+    const start = item.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^start date$/i }) });
+    await expect(start).toContainText('Friday, 11 June 2027, 9:30 AM Tokyo time (JST, UTC+9)');
+    await expect(start).toContainText('Friday, 11 June 2027, 10:30 AM Tokyo time (JST, UTC+9)');
+    await expect(item.getByText(/^Someone else changed it first: .+ Tokyo time \(JST, UTC\+9\)\.$/)).toBeVisible();
+
+    await item.getByRole('button', { name: 'Re-apply my version' }).click();
+    await eventually.poll(async () => (await serverEvent(api, event.id))?.location).toBe('Porto, Hall 1 (mine)');
   });
-  await openEventsPage(page);
-  await expect(card(page, title)).toBeVisible();
-
-  await context.setOffline(true);
-  await page.getByRole('button', { name: `Edit ${title}` }).click();
-  await page.getByLabel('Location').fill('Porto, Hall 1 (mine)');
-  await page.getByRole('button', { name: 'Update Event' }).click();
-  await expect(page.getByText('Event updated successfully')).toBeVisible();
-
-  // Meanwhile another admin changes the same field on the server.
-  const { error } = await api.admin.from('events').update({ location: 'Porto, Hall 2 (theirs)' }).eq('id', event.id);
-  expect(error).toBeNull();
-
-  await context.setOffline(false);
-  const conflicts = page.getByRole('button', { name: /^Conflicts \(\d+\)$/ });
-  await expect(conflicts).toBeVisible({ timeout: 45_000 });
-  // The server's version wins the row; the lost local version is kept for the admin.
-  await expect(card(page, title)).toContainText('Porto, Hall 2 (theirs)');
-  await conflicts.click();
-  const dialog = page.getByRole('dialog', { name: 'Conflicts' });
-  const item = dialog.getByRole('listitem').filter({ hasText: 'Porto, Hall 1 (mine)' });
-  await expect(item).toContainText('Porto, Hall 2 (theirs)');
-
-  await item.getByRole('button', { name: 'Re-apply my version' }).click();
-  await eventually.poll(async () => (await serverEvent(api, event.id))?.location).toBe('Porto, Hall 1 (mine)');
 });
 
 test('the back office opens from what it holds when the API never answers, without waiting on the role check', async ({

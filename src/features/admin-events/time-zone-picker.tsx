@@ -21,7 +21,10 @@ export interface TimeZonePickerProps {
   onBlur: () => void;
   /** The event's stored zone: a choice even where this browser lists it otherwise or not at all. */
   storedZone: string | null;
-  /** The day whose offsets the labels give (the event's start): 'London — BST, UTC+1' in June. */
+  /**
+   * The moment whose offsets the labels give (the event's start): 'London — BST, UTC+1' in June, and
+   * on the morning the clocks change, what they say once the event starts, as the form's note does.
+   */
   at: Date;
 }
 
@@ -39,10 +42,11 @@ const search = (options: readonly ComboboxOption[], query: string) =>
 
 export function TimeZonePicker({ ids, ref, name, value, onChange, onBlur, storedZone, at }: TimeZonePickerProps) {
   const [opened, setOpened] = useState(false);
-  const day = at.toISOString().slice(0, 10);
+  // To the minute: a form without a start yet passes a new `now` every render.
+  const minute = Math.floor(at.getTime() / 60_000);
   const options = useMemo(
-    () => (opened ? timeZoneChoices(new Date(day), storedZone ? [storedZone] : []).map(toOption) : []),
-    [opened, day, storedZone],
+    () => (opened ? timeZoneChoices(new Date(minute * 60_000), storedZone ? [storedZone] : []).map(toOption) : []),
+    [opened, minute, storedZone],
   );
   return (
     <Combobox
@@ -50,7 +54,7 @@ export function TimeZonePicker({ ids, ref, name, value, onChange, onBlur, stored
       {...(ref ? { ref } : {})}
       name={name}
       value={value}
-      valueLabel={timeZoneChoiceLabel(value, new Date(day))}
+      valueLabel={timeZoneChoiceLabel(value, at)}
       options={options}
       search={search}
       onChange={onChange}

@@ -21,6 +21,7 @@ import {
   type InviteRequest,
   type InviteStatus,
 } from '../../data/invite-queue.ts';
+import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
@@ -61,6 +62,7 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
   const scopeEvent = eventId ?? chosenEvent;
   const loading = requests === undefined || (!pulled && requests.length === 0);
   const eventTitles = useMemo(() => new Map((events ?? []).map((event) => [event.id, event.title])), [events]);
+  const eventZones = useMemo(() => new Map((events ?? []).map((event) => [event.id, eventTimeZone(event)])), [events]);
   const inScope = useMemo(
     () => (requests ?? []).filter((request) => scopeEvent === '' || request.event_id === scopeEvent),
     [requests, scopeEvent],
@@ -208,6 +210,7 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
           <InvitationsTable
             requests={rows}
             {...(eventId ? {} : { eventTitles })}
+            eventZones={eventZones}
             selected={selected}
             onSelect={select}
             onSelectAll={selectAll}

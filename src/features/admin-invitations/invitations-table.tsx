@@ -4,7 +4,6 @@
  * when it was asked, and approve / decline / waitlist. The name opens the row's details: 'Why you', LinkedIn, consent.
  */
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -15,6 +14,8 @@ import {
   type InviteRequest,
 } from '../../data/invite-queue.ts';
 import { cx } from '../../lib/class-names.ts';
+import { formatShortDate } from '../../lib/format-date.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/time-zones.ts';
 import { Button } from '../../ui/button.tsx';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table.tsx';
 import { DECISION_WORDS } from './decision-progress.tsx';
@@ -40,15 +41,18 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function shortDate(timestamp: string | undefined): string {
+/** '6 Mar 2026' on the clock of the request's event (a request at 16:30 UTC is already the 6th in Tokyo). */
+function shortDate(timestamp: string | undefined, zone: string): string {
   const date = timestamp ? new Date(timestamp) : null;
-  return date && !Number.isNaN(date.getTime()) ? format(date, 'd MMM yyyy') : '';
+  return date && !Number.isNaN(date.getTime()) ? formatShortDate(date, zone) : '';
 }
 
 export interface InvitationsTableProps {
   requests: readonly InviteRequest[];
   /** Event titles by id, for the Event column; without it (an event's own tab) there is none. */
   eventTitles?: ReadonlyMap<string, string>;
+  /** Each event's zone by id (`eventTimeZone`): a request's dates are on its event's clock, UTC if unknown. */
+  eventZones: ReadonlyMap<string, string>;
   selected: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
   /** Selects or clears every row shown. */
@@ -62,6 +66,7 @@ export interface InvitationsTableProps {
 export function InvitationsTable({
   requests,
   eventTitles,
+  eventZones,
   selected,
   onSelect,
   onSelectAll,
@@ -77,6 +82,7 @@ export function InvitationsTable({
     if (selectAll.current) selectAll.current.indeterminate = chosen > 0 && !all;
   }, [chosen, all]);
   const columns = eventTitles ? 8 : 7;
+  const zoneOf = (request: InviteRequest) => eventZones.get(request.event_id) ?? DEFAULT_TIME_ZONE;
 
   const toggleDetails = (id: string) =>
     setOpen((current) => {
@@ -163,7 +169,9 @@ export function InvitationsTable({
               <TableCell>
                 <StatusBadge status={request.status} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-slate-700">{shortDate(request.created_at)}</TableCell>
+              <TableCell className="whitespace-nowrap text-slate-700">
+                {shortDate(request.created_at, zoneOf(request))}
+              </TableCell>
               <TableCell className="text-right whitespace-nowrap">
                 <span className="inline-flex gap-1">
                   {DECISIONS.map((decision) => (
@@ -185,7 +193,7 @@ export function InvitationsTable({
             expanded ? (
               <tr key={`${request.id}-details`} id={detailsId}>
                 <td colSpan={columns} className="bg-slate-50 px-4 py-3">
-                  <RequestDetails request={request} />
+                  <RequestDetails request={request} zone={zoneOf(request)} />
                 </td>
               </tr>
             ) : null,
@@ -196,7 +204,7 @@ export function InvitationsTable({
   );
 }
 
-function RequestDetails({ request }: { request: InviteRequest }) {
+function RequestDetails({ request, zone }: { request: InviteRequest; zone: string }) {
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
       <dt className="font-medium text-slate-700">Why you</dt>
@@ -221,7 +229,7 @@ function RequestDetails({ request }: { request: InviteRequest }) {
       {request.status_changed_at ? (
         <>
           <dt className="font-medium text-slate-700">Status since</dt>
-          <dd className="text-ink">{shortDate(request.status_changed_at)}</dd>
+          <dd className="text-ink">{shortDate(request.status_changed_at, zone)}</dd>
         </>
       ) : null}
     </dl>

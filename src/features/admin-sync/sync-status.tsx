@@ -9,10 +9,12 @@
  * waits (tests wait for it).
  */
 import { AlertTriangle, CloudOff, GitCompare, RefreshCw, CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useReplicaState } from '../../data/engine-store.ts';
 import {
   useAdminActions,
+  useAdminRows,
+  isTimestampColumn,
   useConflicts,
   useSyncErrors,
   type SyncConflict,
@@ -23,6 +25,8 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { DEFAULT_TIME_ZONE } from '../../lib/time-zones.ts';
+import { eventTimeZone, formatVenueDateTime } from '../../lib/venue-time.ts';
 import { describeSync } from './describe-sync.ts';
 import { useAdminReplicaPulled } from './use-admin-replica-pulled.ts';
 
@@ -48,9 +52,13 @@ function recordName(table: string, doc: Record<string, unknown> | undefined, id:
   return name ? `${label} '${String(name)}'` : `${label} ${id ?? ''}`.trim();
 }
 
-function showValue(field: string, value: unknown): string {
+/** A value as the form shows it; a moment on the clock of the record's event, as every time in the back office. */
+function showValue(table: string, field: string, value: unknown, zone: string): string {
   if (field === '_deleted') return value === true ? 'Deleted' : 'Kept';
   if (value === null || value === undefined || value === '') return '(empty)';
+  if (isTimestampColumn(table, field) && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+    return formatVenueDateTime(value, zone);
+  }
   if (Array.isArray(value)) return value.length === 0 ? '(empty list)' : value.map(String).join('; ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -60,7 +68,36 @@ function fieldLabel(field: string): string {
   return field === '_deleted' ? 'Deleted' : field.replaceAll('_', ' ');
 }
 
-function ConflictItem({ conflict }: { conflict: SyncConflict }) {
+/**
+ * The zone a record's times are shown in: an event's own, the event's for what belongs to one (a
+ * session's speaker through its session), UTC, which the label then names, for what belongs to none.
+ */
+function useRecordZones(): (table: string, doc: Record<string, unknown>) => string {
+  const events = useAdminRows('events');
+  const sessions = useAdminRows('sessions');
+  return useMemo(() => {
+    const zones = new Map((events ?? []).map((event) => [event.id, eventTimeZone(event)]));
+    const sessionEvents = new Map((sessions ?? []).map((session) => [session.id, session.event_id]));
+    return (table, doc) => {
+      if (table === 'events') return eventTimeZone(doc as { time_zone?: string | null });
+      const eventId = table === 'session_speakers' ? sessionEvents.get(String(doc.session_id)) : doc.event_id;
+      return (typeof eventId === 'string' && zones.get(eventId)) || DEFAULT_TIME_ZONE;
+    };
+  }, [events, sessions]);
+}
+
+function ConflictList({ conflicts }: { conflicts: readonly SyncConflict[] }) {
+  const zoneOf = useRecordZones();
+  return (
+    <ul className="space-y-3">
+      {conflicts.map((conflict) => (
+        <ConflictItem key={conflict.key} conflict={conflict} zone={zoneOf(conflict.table, conflict.server)} />
+      ))}
+    </ul>
+  );
+}
+
+function ConflictItem({ conflict, zone }: { conflict: SyncConflict; zone: string }) {
   const actions = useAdminActions();
   const [busy, setBusy] = useState(false);
   const run = async (what: 'reapply' | 'dismiss') => {
@@ -82,9 +119,7 @@ function ConflictItem({ conflict }: { conflict: SyncConflict }) {
   return (
     <li className="rounded-md border border-slate-200 p-3">
       <p className="font-medium text-ink">{name}</p>
-      <p className="text-xs text-slate-600">
-        Someone else changed it first ({new Date(conflict.at).toLocaleString()}).
-      </p>
+      <p className="text-xs text-slate-600">Someone else changed it first: {formatVenueDateTime(conflict.at, zone)}.</p>
       <table className="mt-2 w-full table-fixed border-collapse text-sm">
         <caption className="sr-only">Differences in {name}</caption>
         <thead>
@@ -106,8 +141,12 @@ function ConflictItem({ conflict }: { conflict: SyncConflict }) {
               <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-700 capitalize">
                 {fieldLabel(field)}
               </th>
-              <td className="py-1 pr-2 break-words whitespace-pre-wrap">{showValue(field, conflict.local[field])}</td>
-              <td className="py-1 break-words whitespace-pre-wrap">{showValue(field, conflict.server[field])}</td>
+              <td className="py-1 pr-2 break-words whitespace-pre-wrap">
+                {showValue(conflict.table, field, conflict.local[field], zone)}
+              </td>
+              <td className="py-1 break-words whitespace-pre-wrap">
+                {showValue(conflict.table, field, conflict.server[field], zone)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -219,11 +258,7 @@ export function SyncStatusBar() {
         {conflicts.length === 0 ? (
           <p className="text-sm text-slate-600">No conflicts.</p>
         ) : (
-          <ul className="space-y-3">
-            {conflicts.map((conflict) => (
-              <ConflictItem key={conflict.key} conflict={conflict} />
-            ))}
-          </ul>
+          <ConflictList conflicts={conflicts} />
         )}
       </Dialog>
       <Dialog

@@ -65,6 +65,12 @@ export function formatShortDay(value: string | Date, timeZone?: TimeZone): strin
   return `${DAYS[f.day]!.slice(0, 3)} ${f.date} ${MONTHS[f.month]}`;
 }
 
+/** '6 Mar 2026': a date in a list, where the weekday would only crowd the column. */
+export function formatShortDate(value: string | Date, timeZone?: TimeZone): string {
+  const f = fields(value, timeZone);
+  return `${f.date} ${MONTHS[f.month]!.slice(0, 3)} ${f.year}`;
+}
+
 /** '9:05 AM' (date-fns 'h:mm a'). */
 export function formatTimeOfDay(value: string | Date, timeZone?: TimeZone): string {
   const f = fields(value, timeZone);
