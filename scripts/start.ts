@@ -48,9 +48,11 @@ if (env.SKIP_BUILD === '0')
 const appUrl = `http://localhost:${env.PORT}`;
 // Links in the sitemap, the calendar feed, robots.txt and og:url, and auth's redirects.
 const siteUrl = env.SITE_URL ? new URL(env.SITE_URL).origin : appUrl;
+// This machine only: the demo admin's password is printed below and in the README, so a backend
+// that other machines on the network could reach would hand them the back office.
 const backend = await startBackend({
   port: env.API_PORT,
-  hostname: '0.0.0.0',
+  hostname: '127.0.0.1',
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   seedWhenFresh: true,
@@ -60,6 +62,7 @@ const backend = await startBackend({
 });
 const app = await startAppServer({
   port: env.PORT,
+  hostname: '127.0.0.1',
   distDir: path.resolve(env.DIST_DIR),
   siteUrl,
   runtimeConfig: {
