@@ -415,6 +415,15 @@ async function approvedRequest(email: string): Promise<StoredRequest> {
   return row;
 }
 
+/** The token of the link that changes request `id` (made when its owner is told someone asked again). */
+async function editTokenOf(id: string): Promise<string | undefined> {
+  const { rows } = await backend.services.db.query<{ token: string }>(
+    'select token from private.invite_request_edit_tokens where request_id = $1',
+    [id],
+  );
+  return rows[0]?.token;
+}
+
 const NEW_DETAILS = {
   name: 'Ada King',
   company: 'Lovelace & Co',
@@ -447,15 +456,24 @@ describe('asking again', () => {
     expect(await messagesFor(email)).toEqual(['received', ...Array<string>(PER_EMAIL).fill('already_requested')]);
   });
 
-  it("the owner's link (the request's own token) changes the details, never the status, token or link", async () => {
+  it("the owner's link (the request's own edit token) changes the details, never the status, token or link", async () => {
     const email = uniqueEmail();
     const before = await approvedRequest(email);
-    // Another request's token is no key to this one: nothing changes.
+    // Someone asks again: the owner is mailed the link that changes the request.
+    expect((await send(requestBody({ email, name: 'Mallory' }))).status).toBe(200);
+    const token = await editTokenOf(before.id);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toBe(before.guest_token);
+    // Another request's token is no key to this one, and neither is the guest's pass, which is in
+    // the QR code shown at the door: nothing changes.
     const other = await approvedRequest(uniqueEmail());
-    expect((await send(requestBody({ email, ...NEW_DETAILS, update_token: other.guest_token }))).status).toBe(200);
-    expect((await storedFor(email))[0]).toMatchObject({ name: 'Ada Lovelace', company: 'Analytical Engines' });
+    expect((await send(requestBody({ email: other.email, name: 'Mallory' }))).status).toBe(200);
+    for (const wrong of [await editTokenOf(other.id), before.guest_token]) {
+      expect((await send(requestBody({ email, ...NEW_DETAILS, update_token: wrong }))).status).toBe(200);
+      expect((await storedFor(email))[0]).toMatchObject({ name: 'Ada Lovelace', company: 'Analytical Engines' });
+    }
 
-    const owner = await send(requestBody({ email, ...NEW_DETAILS, update_token: before.guest_token }));
+    const owner = await send(requestBody({ email, ...NEW_DETAILS, update_token: token }));
     expect(owner.status).toBe(200);
     expect(owner.body).toEqual({ success: true });
     const rows = await storedFor(email);

@@ -69,6 +69,11 @@ export interface GuestMessageGuest {
   email: string;
   company: string | null;
   job_title: string | null;
+  /**
+   * The token of the link the message carries: the guest's pass; for 'already requested', the one
+   * that changes the request's details (never the pass: it is shown at the door); for a feedback
+   * request, the feedback form's.
+   */
   token: string;
   status: string;
 }

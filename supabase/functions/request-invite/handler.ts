@@ -6,11 +6,12 @@
  *   (`_shared/portable/invite-request.ts`): a 400 `{ success: false, error, fields: { <field>: <message> } }`;
  * - a filled honeypot gets the answers a real request gets (checks and limits included), and
  *   nothing is stored;
- * - `submit_invite_request` (service role, migrations 20261127000200 and 20261128000300) counts the
- *   request per client address (429 over the limit), checks that the event is live (404) and not
- *   over (400), and makes the request; a live request of the same event and address is left as it
- *   is (its owner is mailed a link to change it, at most once per window), unless the call carries
- *   that request's own token (`update_token`, from the owner's link), which updates its details;
+ * - `submit_invite_request` (service role, migrations 20261127000200, 20261128000300 and
+ *   20261129000100) counts the request per client address (429 over the limit), checks that the
+ *   event is live (404) and not over (400), and makes the request; a live request of the same event
+ *   and address is left as it is (its owner is mailed a link to change it, at most once per
+ *   window), unless the call carries that request's edit token (`update_token`, from the owner's
+ *   link; never the guest's pass, which is shown at the door), which updates its details;
  * - the answer, `{ success: true }`, is the same for a new address and one that had asked before;
  * - the guest's 'received' message goes out right after the answer (`_shared/guest-message-sender.ts`;
  *   the scheduled sender takes it if this attempt fails).
