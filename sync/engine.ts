@@ -214,7 +214,6 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     patch: writes.patch,
     patchMany: writes.patchMany,
     remove: writes.remove,
-    applyUploadedUrl: writes.applyUploadedUrl,
     pendingCount$: (table) => (mode === 'admin' ? meta.pendingCountOf$(table) : of(0)),
     initialPull$,
     pulledAt$,

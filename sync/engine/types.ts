@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { ConflictRecord } from '../meta-store.ts';
-import type { FileOutbox, FileOutboxOptions, UploadTarget } from '../outbox/index.ts';
+import type { FileOutbox, FileOutboxOptions } from '../outbox/index.ts';
 import type { FailureKind } from '../replication/errors.ts';
 import type { DocPatch, NewDoc, SyncDoc, TableName } from '../schema/types.ts';
 
@@ -147,12 +147,6 @@ export interface SyncEngine {
   ): Promise<{ missing: string[] }>;
   /** Deletes a document (a soft delete on the server, which cascades). Admin mode only. */
   remove(table: TableName, id: string): Promise<void>;
-  /**
-   * The outbox's hook: puts the uploaded file's public URL into the record's column, in place of
-   * the outbox placeholder, as an ordinary local write that is pushed. Does nothing when the record
-   * is gone or the column no longer holds a placeholder (the admin picked or typed something else).
-   */
-  applyUploadedUrl(target: UploadTarget, url: string): Promise<void>;
   /** Local writes of `table` the server has not accepted yet (the status's pendingChanges, for one table). */
   pendingCount$(table: TableName): Observable<number>;
   /** True once the replica has completed a full pull of `table` (ever, in this browser). */

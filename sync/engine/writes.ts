@@ -6,7 +6,7 @@
  */
 import type { RxCollection } from 'rxdb';
 import type { MetaStore } from '../meta-store.ts';
-import type { UploadTarget } from '../outbox/index.ts';
+import type { FileOutboxOptions, UploadedUrlOutcome, UploadTarget } from '../outbox/index.ts';
 import { isLocalUrl } from '../outbox/local-url.ts';
 import { localField } from '../replication/documents.ts';
 import { localColumns } from '../schema/rx-schemas.ts';
@@ -24,10 +24,11 @@ export interface WritesInput {
   problems: ProblemLog;
 }
 
-export type LocalWrites = Pick<SyncEngine, 'insert' | 'patch' | 'patchMany' | 'remove' | 'applyUploadedUrl'> & {
-  /** Writes a lost version's changed fields on top of the current version, then forgets the conflict. */
-  reapplyConflict(key: string): Promise<void>;
-};
+export type LocalWrites = Pick<SyncEngine, 'insert' | 'patch' | 'patchMany' | 'remove'> &
+  Pick<FileOutboxOptions, 'applyUploadedUrl'> & {
+    /** Writes a lost version's changed fields on top of the current version, then forgets the conflict. */
+    reapplyConflict(key: string): Promise<void>;
+  };
 
 export function localWrites({ collections, anyCollection, meta, pending, problems }: WritesInput): LocalWrites {
   const { guarded } = problems;
@@ -77,18 +78,21 @@ export function localWrites({ collections, anyCollection, meta, pending, problem
       await guarded(() => doc.incrementalRemove());
     },
 
-    async applyUploadedUrl(target: UploadTarget, url: string): Promise<void> {
+    async applyUploadedUrl(target: UploadTarget, url: string, placeholder: string): Promise<UploadedUrlOutcome> {
       if (!isTableName(target.table)) throw new Error(`applyUploadedUrl: ${target.table} is not a replicated table`);
       const column = columnsOf(target.table)[target.column];
       if (!column || column.kind !== 'text') {
         throw new Error(`applyUploadedUrl: ${target.table}.${target.column} is not a text column`);
       }
       const doc = await anyCollection(target.table).findOne(target.id).exec();
-      if (!doc) return;
-      const current = doc.get(target.column) as unknown;
-      if (current === url || !isLocalUrl(typeof current === 'string' ? current : null)) return;
+      const current = doc?.get(target.column) as unknown;
+      if (current === url) return 'applied';
+      if (!doc || current !== placeholder) {
+        return isLocalUrl(typeof current === 'string' ? current : null) ? 'replaced' : 'absent';
+      }
       await pending.mark(target.table, target.id);
       await guarded(() => doc.incrementalPatch({ [target.column]: url }));
+      return 'applied';
     },
 
     async reapplyConflict(key: string): Promise<void> {

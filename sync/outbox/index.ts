@@ -13,10 +13,12 @@
  *    synchronous `resolveUrl(url)` once the item is loaded): on the device that holds the file it
  *    becomes an object URL of the stored bytes, even after a reload; other URLs come back as they
  *    are; a placeholder this device does not hold gives null ("uploading", show a stand-in).
- * 3. After the upload the outbox calls `applyUploadedUrl(target, publicUrl)`, which writes the public
- *    URL over the placeholder. It must resolve when the record no longer exists (nothing to do) and
- *    throw only for failures worth retrying: the outbox retries it with back-off without uploading
- *    the file again.
+ * 3. After the upload the outbox calls `applyUploadedUrl(target, publicUrl, placeholder)`, which
+ *    writes the public URL over this file's own placeholder, never another's (of a file picked
+ *    later for the same field). When the record holds another file's placeholder, this file is done
+ *    with; when it holds none ('absent'), the outbox looks again for a while (an upload can beat
+ *    the form's save), then lets the file go. It throws only for failures worth retrying: the outbox retries it with back-off without
+ *    uploading the file again.
  * 4. `discard(id)` drops a file the server refused; it does not touch the record, whose column
  *    the caller clears or refills.
  *
@@ -53,15 +55,32 @@ import {
   type FileOutbox,
   type FileOutboxOptions,
   type OutboxItem,
+  type UploadedUrlOutcome,
 } from './outbox-types.ts';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-delay.ts';
 import { uploadToStorage } from './storage-upload.ts';
 import type { UploadFailure } from './upload-errors.ts';
 
 export type { OutboxError, OutboxState, UploadTarget, RetryPolicy };
-export { OutboxQuotaError, type EnqueueOptions, type FileOutbox, type FileOutboxOptions, type OutboxItem };
+export {
+  OutboxQuotaError,
+  type EnqueueOptions,
+  type FileOutbox,
+  type FileOutboxOptions,
+  type OutboxItem,
+  type UploadedUrlOutcome,
+};
 
 type DrainResult = 'idle' | 'signed-out' | 'error';
+
+/**
+ * How long after a file is queued its record may still be without its placeholder: the form saves
+ * the record right after queueing the file, so past this the record has moved on (another file was
+ * picked, the save never happened) and the upload is done with.
+ */
+const PLACEHOLDER_WAIT_MS = 60_000;
+/** How soon an upload that found no placeholder looks again. */
+const PLACEHOLDER_RECHECK_MS = 1_000;
 
 export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
   const db = openOutboxDatabase(options.name);
@@ -254,8 +273,9 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
       }
     }
 
+    let outcome: UploadedUrlOutcome;
     try {
-      await options.applyUploadedUrl(item.target, publicUrl);
+      outcome = await options.applyUploadedUrl(item.target, publicUrl, localUrlOf(item.id));
     } catch (error) {
       await recordFailure(
         item,
@@ -266,6 +286,12 @@ export function createFileOutbox(options: FileOutboxOptions): FileOutbox {
         },
         startedAt,
       );
+      return;
+    }
+    if (outcome === 'absent' && Date.now() - item.createdAt < PLACEHOLDER_WAIT_MS) {
+      // Uploaded before the form saved the record with its placeholder (it may resize another image
+      // first): look again shortly, without uploading again.
+      await db.items.update(item.id, { state: 'queued', nextAttemptAt: Date.now() + PLACEHOLDER_RECHECK_MS });
       return;
     }
     await db.items.update(item.id, { state: 'done', doneAt: Date.now(), lastError: null });

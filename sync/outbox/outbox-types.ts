@@ -7,6 +7,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { OutboxRecord, UploadTarget } from './outbox-database.ts';
 import type { RetryPolicy } from './retry-delay.ts';
 
+/** Whether an uploaded file's public URL is in its record now, or why not. */
+export type UploadedUrlOutcome = 'applied' | 'replaced' | 'absent';
+
 /** An outbox entry as the UI sees it (without the bytes). */
 export interface OutboxItem extends OutboxRecord {
   /** The placeholder URL the record holds until the upload is done. */
@@ -18,8 +21,13 @@ export interface FileOutboxOptions {
   name: string;
   /** A supabase-js client signed in as an admin (Storage's row security lets only admins write). */
   supabase: Pick<SupabaseClient, 'storage' | 'auth'>;
-  /** Writes the public URL into the record (see the contract in the header). */
-  applyUploadedUrl: (target: UploadTarget, publicUrl: string) => Promise<void>;
+  /**
+   * Writes the public URL over `placeholder` in the record, as an ordinary local write that is
+   * pushed (see the contract in the header). Writes nothing when the record does not hold that
+   * placeholder: 'replaced' when it holds another file's (one picked since), 'absent' otherwise (not
+   * saved yet, or moved on: the image removed or typed in, the record deleted).
+   */
+  applyUploadedUrl: (target: UploadTarget, publicUrl: string, placeholder: string) => Promise<UploadedUrlOutcome>;
   /** True while this tab is the one that replicates; only that tab uploads. */
   isLeader$: Observable<boolean>;
   /** Back-off after failures that may pass; default 2 s doubling to 5 minutes. */

@@ -22,6 +22,7 @@ interface OutboxItem {
   path: string;
   state: 'queued' | 'uploading' | 'failed' | 'done';
   attempts: number;
+  publicUrl: string | null;
   nextAttemptAt: number;
   lastError: { message: string; statusCode: string | null; permanent: boolean; at: number } | null;
   localUrl: string;
@@ -61,6 +62,19 @@ async function pickFeaturedImage(
   type: string,
   originalName: string,
 ) {
+  const picked = await queueFeaturedImage(client, eventId, bytes, type, originalName);
+  await client.call('patch', 'events', eventId, { featured_image_url: picked.localUrl });
+  return picked;
+}
+
+/** Queues an image for an event's featured image, without writing its placeholder into the event yet. */
+async function queueFeaturedImage(
+  client: SyncClient,
+  eventId: string,
+  bytes: Buffer,
+  type: string,
+  originalName: string,
+) {
   const { page } = client;
   const destination = await page.evaluate((input) => window.outboxDriver.destination(input), {
     kind: 'event-image' as const,
@@ -73,7 +87,6 @@ async function pickFeaturedImage(
     ([base64, type, name, where]) => window.outboxDriver.enqueue({ base64, type, name }, where),
     [bytes.toString('base64'), type, originalName, { ...destination, target }] as const,
   );
-  await client.call('patch', 'events', eventId, { featured_image_url: queued.localUrl });
   return { ...queued, ...destination };
 }
 
@@ -194,6 +207,50 @@ test('an image picked offline shows at once, survives a reload and becomes the e
   expect(Buffer.from(await download.arrayBuffer())).toEqual(photo);
   // The random name is served as immutable: it is never reused for other bytes.
   expect(download.headers.get('cache-control')).toContain('immutable');
+});
+
+test('of two images picked offline for one field, the record ends with the one picked last', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  const outbox = outboxOf(admin.page);
+  const eventId = await newEvent(backend, admin);
+  await admin.goOffline();
+  const unblockBackend = await blockBackend(admin);
+  const first = await buildImage('png', { width: 60, height: 40, seed: 51 });
+  const last = await buildImage('png', { width: 60, height: 40, seed: 52 });
+  await pickFeaturedImage(admin, eventId, first, 'image/png', 'first.png');
+  const picked = await pickFeaturedImage(admin, eventId, last, 'image/png', 'last.png');
+
+  await unblockBackend();
+  await admin.goOnline();
+  // Both upload, oldest first; the first one's URL never takes the place of the last one's.
+  const lastUrl = publicUrlOf(backend, picked.bucket, picked.path);
+  await expect.poll(() => outbox.pending(), { timeout: 20_000 }).toEqual([]);
+  await expect.poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 }).toBe(lastUrl);
+  await admin.waitForDoc('events', eventId, (doc) => doc.featured_image_url === lastUrl);
+  expect(Buffer.from(await (await fetch(lastUrl)).arrayBuffer())).toEqual(last);
+});
+
+test('a file that uploads before the form saves its record still becomes the record’s URL', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  const outbox = outboxOf(admin.page);
+  const uploads = countUploads(admin.page);
+  const eventId = await newEvent(backend, admin);
+  const photo = await buildImage('png', { width: 64, height: 48, seed: 53 });
+  // Queued and uploaded while the form is still busy (resizing another image) before it saves.
+  const queued = await queueFeaturedImage(admin, eventId, photo, 'image/png', 'early.png');
+  await expect.poll(async () => (await outbox.pending())[0]?.publicUrl ?? null, { timeout: 20_000 }).not.toBeNull();
+  await admin.call('patch', 'events', eventId, { featured_image_url: queued.localUrl });
+
+  const publicUrl = publicUrlOf(backend, queued.bucket, queued.path);
+  await expect.poll(() => featuredImageOnServer(backend, eventId), { timeout: 20_000 }).toBe(publicUrl);
+  await expect.poll(() => outbox.pending()).toEqual([]);
+  expect(uploads.count).toBe(1);
 });
 
 test('an upload that fails on the way is retried with back-off and shown meanwhile, then lands', async ({

@@ -168,8 +168,6 @@ const driver = {
   resync: () => current().resync(),
   fillFromKeptRows: () => current().fillFromKeptRows(),
   pulledAt: (table: TableName): Promise<string | null> => firstValueFrom(current().pulledAt$(table)),
-  applyUploadedUrl: (target: { table: string; id: string; column: string }, url: string) =>
-    current().applyUploadedUrl(target, url),
   dumpBrowserStorage,
   /** Records every value `field` of a document takes, with the time it arrived here. */
   watch(table: TableName, id: string, field: string): void {

@@ -52,7 +52,6 @@ export interface SyncDriverApi {
   resync(): void;
   fillFromKeptRows(): Promise<void>;
   pulledAt(table: TableName): Promise<string | null>;
-  applyUploadedUrl(target: { table: string; id: string; column: string }, url: string): Promise<void>;
   dumpBrowserStorage(): Promise<string>;
   watch(table: TableName, id: string, field: string): void;
   arrivals(): { value: unknown; at: number }[];
