@@ -14,11 +14,12 @@
  */
 import { Dexie, liveQuery, type EntityTable } from 'dexie';
 import { Observable } from 'rxjs';
+import { localField } from './replication/documents.ts';
 import type { TableName } from './schema/types.ts';
 
 /** A local version that lost a conflict against the server. */
 export interface ConflictRecord {
-  /** `<table>:<document id>`: one entry per document (a newer loss replaces an older one). */
+  /** `<table>:<document id>`: one entry per document (a newer loss is merged into an older one). */
   key: string;
   table: TableName;
   docId: string;
@@ -100,6 +101,19 @@ function live<T>(query: () => Promise<T>): Observable<T> {
   });
 }
 
+/**
+ * One entry for two losses of the same row: the later one, with the fields only the earlier one had
+ * changed and their lost values beside them, so that nothing the admin wrote is dropped and
+ * re-applying brings back both edits. A lost delete is not carried over: the later edit is what
+ * the admin did last.
+ */
+export function mergeConflicts(earlier: ConflictRecord, later: ConflictRecord): ConflictRecord {
+  const onlyEarlier = earlier.fields.filter((field) => field !== '_deleted' && !later.fields.includes(field));
+  const local = { ...later.local };
+  for (const field of onlyEarlier) local[localField(field)] = earlier.local[localField(field)];
+  return { ...later, local, fields: [...onlyEarlier, ...later.fields] };
+}
+
 export function documentKey(table: TableName, docId: string): string {
   return `${table}:${docId}`;
 }
@@ -124,8 +138,15 @@ export class MetaStore {
   readonly stateKeys$ = (prefix: string): Observable<string[]> =>
     live(async () => (await this.db.state.where('key').startsWith(prefix).primaryKeys()) as string[]);
 
+  /**
+   * Keeps a lost local version. When the row lost before and the admin has not dealt with it yet,
+   * its entry takes the newer loss and keeps what only the older one changed (`mergeConflicts`).
+   */
   async putConflict(record: ConflictRecord): Promise<void> {
-    await this.db.conflicts.put(record);
+    await this.db.transaction('rw', this.db.conflicts, async () => {
+      const earlier = await this.db.conflicts.get(record.key);
+      await this.db.conflicts.put(earlier ? mergeConflicts(earlier, record) : record);
+    });
   }
 
   getConflict(key: string): Promise<ConflictRecord | undefined> {
