@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterFailedAttempt,
+  afterRefused,
   afterSent,
   allDueNow,
   dueTokens,
@@ -58,6 +59,13 @@ describe('the feedback outbox', () => {
     store = withEntry(store, TOKEN, (entry) => queueAnswer(entry, { ...ANSWER, rating: 5 }, 2000));
     store = withEntry(store, TOKEN, (entry) => afterSent(entry, 1000, ANSWER, '2026-03-10T18:00:00Z'));
     expect(store[TOKEN]!.queued!.answer.rating).toBe(5);
+  });
+
+  it('a refused answer leaves the outbox, but not a newer one given while it was on its way', () => {
+    const once = withEntry({}, TOKEN, (entry) => queueAnswer(entry, ANSWER, 1000));
+    expect(afterRefused(once[TOKEN]!, 1000)).toEqual({ ...once[TOKEN], queued: null });
+    const changed = withEntry(once, TOKEN, (entry) => queueAnswer(entry, { ...ANSWER, rating: 5 }, 2000));
+    expect(afterRefused(changed[TOKEN]!, 1000)).toBeNull();
   });
 
   it('reads a damaged store as empty, and says whether an answer waits', () => {

@@ -84,6 +84,15 @@ export function afterSent(entry: FeedbackEntry, queuedAt: number, sent: Feedback
   return { form, queued: entry.queued?.queuedAt === queuedAt ? null : entry.queued };
 }
 
+/**
+ * The entry once the server refused the answer queued at `queuedAt` (or asked for corrections): it
+ * leaves the outbox and stays the form's content, unless the guest has queued a newer one since,
+ * which goes in its turn. Null when a newer one waits.
+ */
+export function afterRefused(entry: FeedbackEntry, queuedAt: number): FeedbackEntry | null {
+  return entry.queued?.queuedAt === queuedAt ? { ...entry, queued: null } : null;
+}
+
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 

@@ -18,6 +18,7 @@ import {
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import {
   afterFailedAttempt,
+  afterRefused,
   afterSent,
   allDueNow,
   dueTokens,
@@ -26,7 +27,6 @@ import {
   readFeedbackStore,
   withEntry,
   writeFeedbackStore,
-  type FeedbackEntry,
   type FeedbackStore,
 } from './feedback-outbox.ts';
 import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
@@ -132,9 +132,13 @@ async function attempt(token: string): Promise<void> {
   } else if (reply.kind === 'offline') {
     write(withEntry(read(), token, (entry) => afterFailedAttempt(entry, now)));
   } else {
-    // Refused or to be corrected: it stays as the form's content, out of the outbox, and the form says why.
+    // Refused or to be corrected: it stays as the form's content, out of the outbox, and the form
+    // says why; unless the guest changed the answer meanwhile: that one is sent in its turn.
+    const entry = read()[token];
+    const refused = entry ? afterRefused(entry, queued.queuedAt) : null;
+    if (!refused) return;
     problems.set(token, reply);
-    write(withEntry(read(), token, (entry): FeedbackEntry => ({ ...entry, queued: null })));
+    write({ ...read(), [token]: refused });
   }
 }
 
