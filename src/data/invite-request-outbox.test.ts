@@ -40,10 +40,14 @@ function request(eventId: string, now = 1_000, fields = FIELDS): QueuedInviteReq
 }
 
 describe('the invite request outbox', () => {
-  it('keeps what it was given across a reload (a new read of the same storage)', () => {
+  it('keeps what it was given across a reload (a new read of the same storage), its submission id included', () => {
     const storage = memoryStorage();
-    writeOutbox(storage, withRequest([], request('a')));
-    expect(readOutbox(memoryStorage(Object.fromEntries(storage.values)))).toEqual([request('a')]);
+    const queued = request('a');
+    writeOutbox(storage, withRequest([], queued));
+    expect(readOutbox(memoryStorage(Object.fromEntries(storage.values)))).toEqual([queued]);
+    // Each submission has an id of its own, which every attempt to send it carries.
+    expect(queued.submissionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(request('a').submissionId).not.toBe(queued.submissionId);
   });
 
   it('holds one request per event: a second one replaces the first, as the server does', () => {

@@ -26,6 +26,12 @@ export interface QueuedInviteRequest {
    * it lets the server change the details of the request already made.
    */
   updateToken?: string;
+  /**
+   * Made when the visitor sends the form, the same on every attempt: the server takes a submission
+   * once, so an attempt whose answer was lost and is sent again mails the guest nothing more.
+   * Entries stored before it existed go without.
+   */
+  submissionId?: string;
   queuedAt: number;
   /** Attempts that failed for want of a connection or of a working server. */
   attempts: number;
@@ -45,6 +51,7 @@ const buildStoredSchema = () =>
       eventPath: z.string(),
       fields: z.record(z.string(), z.union([z.string(), z.boolean()])),
       updateToken: z.optional(z.string()),
+      submissionId: z.optional(z.string()),
       queuedAt: z.number(),
       attempts: z.number(),
       nextAttemptAt: z.number(),
@@ -93,6 +100,7 @@ export function newQueuedRequest(
     eventPath: event.path,
     fields,
     ...(updateToken ? { updateToken } : {}),
+    submissionId: crypto.randomUUID(),
     queuedAt: now,
     attempts: 0,
     nextAttemptAt: now,

@@ -130,6 +130,7 @@ async function post(request: QueuedInviteRequest): Promise<InviteRequestOutcome>
         ...request.fields,
         event_id: request.eventId,
         ...(request.updateToken ? { update_token: request.updateToken } : {}),
+        ...(request.submissionId ? { submission_id: request.submissionId } : {}),
       }),
       cache: 'no-store',
       // A connection that takes the request and never answers (hotel Wi-Fi) counts as none.

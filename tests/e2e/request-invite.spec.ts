@@ -301,3 +301,33 @@ test("a stranger's request in someone's name changes nothing; the owner's mailed
     expect.objectContaining({ name: owner.name, company: 'Lovelace & Co', job_title: 'Chief AI Officer' }),
   ]);
 });
+
+test('a request whose answer was lost is sent again and taken once: one receipt, and no word that someone asked again', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  // The first attempt reaches the server, which takes it; its answer never reaches the page.
+  let attempts = 0;
+  await context.route(FUNCTION_URL, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    attempts += 1;
+    if (attempts > 1) return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+
+  // The page sends it again on its own, and this time hears back.
+  await expect(dialog.getByRole('status')).toContainText('Request sent', { timeout: 30_000 });
+  expect(attempts).toBe(2);
+  expect(await requestsOf(api, visitor.email)).toEqual([expect.objectContaining({ name: visitor.name })]);
+  await expect.poll(() => mailedTo(visitor.email, 'We have your request'), { timeout: 15_000 }).toBeDefined();
+  // The backend mails what is due every second: a note sent for the second attempt would be here.
+  await page.waitForTimeout(3_000);
+  expect((await mailedTo(visitor.email, 'Your request is already in'))?.text).toBeUndefined();
+});

@@ -493,6 +493,24 @@ describe('asking again', () => {
     });
   });
 
+  it('a submission sent again after its answer was lost is taken once: its owner is not told someone asked again', async () => {
+    const email = uniqueEmail();
+    const submission = { email, submission_id: crypto.randomUUID() };
+    const first = await send(requestBody(submission));
+    const again = await send(requestBody({ ...submission, name: 'Ada Again' }));
+    expect(again.status).toBe(first.status);
+    expect(again.text).toBe(first.text);
+    expect(await storedFor(email)).toEqual([expect.objectContaining({ name: 'Ada Lovelace' })]);
+    expect(await messagesFor(email)).toEqual(['received']);
+    // Another submission naming the address is someone asking again, as before.
+    expect((await send(requestBody({ email, submission_id: crypto.randomUUID() }))).status).toBe(200);
+    expect(await messagesFor(email)).toEqual(['received', 'already_requested']);
+    // An id that is no UUID is refused before anything is counted or stored.
+    const bad = await send(requestBody({ email: uniqueEmail(), submission_id: 'not-an-id' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ submission_id: 'This request could not be sent as it was; send it again' });
+  });
+
   it('the answer for an address that had asked is the answer for a new one', async () => {
     const email = uniqueEmail();
     const fresh = await send(requestBody({ email }));

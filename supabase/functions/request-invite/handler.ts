@@ -12,6 +12,8 @@
  *   and address is left as it is (its owner is mailed a link to change it, at most once per
  *   window), unless the call carries that request's edit token (`update_token`, from the owner's
  *   link; never the guest's pass, which is shown at the door), which updates its details;
+ * - a submission sent again with the same `submission_id` (the page's outbox retrying an attempt
+ *   whose answer was lost) is taken once: it answers as before and changes and mails nothing more;
  * - the answer, `{ success: true }`, is the same for a new address and one that had asked before;
  * - the guest's 'received' message goes out right after the answer (`_shared/guest-message-sender.ts`;
  *   the scheduled sender takes it if this attempt fails).
@@ -113,7 +115,8 @@ export const handler = jsonFunction(
       const fields = fieldErrorsOf(parsed.error);
       return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.invalid, fields }, 400);
     }
-    const { event_id, name, email, company, job_title, linkedin_url, reason, consent, update_token } = parsed.data;
+    const { event_id, name, email, company, job_title, linkedin_url, reason, consent, update_token, submission_id } =
+      parsed.data;
     const windowSeconds = limitSetting(
       'INVITE_REQUEST_LIMIT_WINDOW_SECONDS',
       DEFAULT_LIMITS.windowSeconds,
@@ -131,6 +134,7 @@ export const handler = jsonFunction(
         reason,
         consent,
         update_token: update_token ?? null,
+        submission_id: submission_id ?? null,
         honeypot: robot,
       },
       client_address: clientAddress(request),

@@ -132,6 +132,11 @@ export const inviteRequestBodySchema = z.extend(inviteRequestFieldsSchema, {
       .string('This link cannot change a request')
       .check(z.refine<string>(isStorableText, 'This link cannot change a request'), z.maxLength(100)),
   ),
+  /**
+   * The page's own id for this submission, the same on every attempt to send it: an attempt whose
+   * answer was lost, sent again, is recognised and taken once (no second message to the guest).
+   */
+  submission_id: z.optional(z.guid('This request could not be sent as it was; send it again')),
 });
 
 export type InviteRequestBody = z.infer<typeof inviteRequestBodySchema>;

@@ -8,6 +8,12 @@
 -- no API role reads it (the service role's functions below reach it); the pass changes nothing.
 -- Links mailed before this migration carried the pass and no longer change anything: asking again
 -- mails the owner a link that does.
+--
+-- And a submission is taken once. The page's outbox sends a request again when no answer came (a
+-- dropped connection, a closed tab): when the first attempt had been taken, the second one met the
+-- request it had made and mailed its owner that someone asked again. A request now carries the
+-- page's id for it (`submission_id`, the same on every attempt); one seen before is answered 'ok'
+-- and does nothing.
 
 create table private.invite_request_edit_tokens (
   request_id uuid primary key references public.invite_requests (id) on delete cascade,
@@ -19,6 +25,17 @@ comment on table private.invite_request_edit_tokens is
 alter table private.invite_request_edit_tokens enable row level security;
 revoke all on table private.invite_request_edit_tokens from public, anon, authenticated, service_role;
 
+-- Submissions taken, by the page's id for them, for as long as a page may still be sending one again.
+create table private.invite_request_submissions (
+  submission_id uuid primary key,
+  taken_at timestamptz not null default now()
+);
+comment on table private.invite_request_submissions is
+  'Invite request submissions taken, by the id the page gave each (the same on every attempt to send it), kept 30 days. No API role reads it.';
+create index invite_request_submissions_taken_at_idx on private.invite_request_submissions (taken_at);
+alter table private.invite_request_submissions enable row level security;
+revoke all on table private.invite_request_submissions from public, anon, authenticated, service_role;
+
 -- 'Already requested' messages still waiting to go out get their link's token now.
 insert into private.invite_request_edit_tokens (request_id)
 select distinct m.request_id
@@ -26,7 +43,8 @@ select distinct m.request_id
  where m.kind = 'already_requested' and m.sent_at is null and m.request_id is not null
 on conflict do nothing;
 
--- As in migration 20261128000300, with the request's edit token in place of its guest token.
+-- As in migration 20261128000300, with the request's edit token in place of its guest token, and a
+-- submission seen before taken as done.
 create or replace function public.submit_invite_request(
   request jsonb,
   client_address text,
@@ -45,6 +63,7 @@ declare
   v_email text := lower(btrim(request ->> 'email'));
   v_event_id uuid := (request ->> 'event_id')::uuid;
   v_token text := nullif(request ->> 'update_token', '');
+  v_submission uuid := nullif(request ->> 'submission_id', '')::uuid;
   v_end timestamptz;
   v_live boolean;
   v_existing public.invite_requests;
@@ -71,6 +90,15 @@ begin
   end if;
   if coalesce((request ->> 'honeypot')::boolean, false) then
     return 'ok';
+  end if;
+
+  -- Sent again after an answer that was lost: it was taken then.
+  if v_submission is not null then
+    delete from private.invite_request_submissions where taken_at < now() - interval '30 days';
+    insert into private.invite_request_submissions (submission_id) values (v_submission) on conflict do nothing;
+    if not found then
+      return 'ok';
+    end if;
   end if;
 
   select * into v_existing
