@@ -107,7 +107,7 @@ function live<T>(query: () => Promise<T>): Observable<T> {
  * re-applying brings back both edits. A lost delete is not carried over: the later edit is what
  * the admin did last.
  */
-export function mergeConflicts(earlier: ConflictRecord, later: ConflictRecord): ConflictRecord {
+function mergeConflicts(earlier: ConflictRecord, later: ConflictRecord): ConflictRecord {
   const onlyEarlier = earlier.fields.filter((field) => field !== '_deleted' && !later.fields.includes(field));
   const local = { ...later.local };
   for (const field of onlyEarlier) local[localField(field)] = earlier.local[localField(field)];
