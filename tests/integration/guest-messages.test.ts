@@ -413,4 +413,42 @@ describe('a mail provider that fails', () => {
     expect(new Set(keys).size).toBe(6);
     expect(keys).toHaveLength(6);
   });
+
+  it('an approval whose send failed is not sent after the decline that followed it went out', async () => {
+    // The provider takes every message but the approval's first try.
+    let approvalTries = 0;
+    provider.reply = (request, response) => {
+      const subject = (JSON.parse(request.body) as { subject: string }).subject;
+      if (subject.startsWith('Your place is confirmed') && (approvalTries += 1) === 1)
+        sendJson(response, 503, { name: 'internal_server_error', message: 'Service unavailable' });
+      else sendJson(response, 200, { id: crypto.randomUUID() });
+    };
+    provider.requests.length = 0;
+    const quietAdmin = await quiet.adminClient();
+    let row = await requestInvite(quietAdmin, {}, quietEvent.id);
+    expect(await run()).toEqual({ success: true, sent: 1, failed: 0 });
+    [row] = (await pushStatus(quietAdmin, row, 'approved')) as [RequestRow];
+    expect(await run()).toEqual({ success: true, sent: 0, failed: 1 });
+    // The admin declines while the approval waits for its next try; the decline goes out.
+    await pushStatus(quietAdmin, row, 'declined');
+    expect(await run()).toEqual({ success: true, sent: 1, failed: 0 });
+    // The approval's time to try again comes: it is not sent, and the guest's last message is the decline.
+    await retryNow();
+    expect(await run()).toEqual({ success: true, sent: 0, failed: 0 });
+    expect(provider.requests.map((sent) => (JSON.parse(sent.body) as { subject: string }).subject)).toEqual([
+      `We have your request: ${quietEvent.title}`,
+      `Your place is confirmed: ${quietEvent.title}`,
+      `About your request: ${quietEvent.title}`,
+    ]);
+    const { rows } = await quiet.services.db.query<{ kind: string; sent: boolean; cancelled: boolean }>(
+      `select kind, sent_at is not null as sent, cancelled_at is not null as cancelled
+         from private.guest_messages where request_id = $1 order by created_at`,
+      [row.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'received', sent: true, cancelled: false },
+      { kind: 'approved', sent: false, cancelled: true },
+      { kind: 'declined', sent: true, cancelled: false },
+    ]);
+  });
 });

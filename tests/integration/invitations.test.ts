@@ -143,6 +143,36 @@ describe('approving and inviting', () => {
     expect(await currentAttendeesOf(eventId)).toHaveLength(1);
   });
 
+  it('a guest taken off the event stays off when their approved request is edited, and comes back when it is approved again', async () => {
+    const eventId = await newEvent();
+    const approved = await setStatus((await newRequest(eventId)).id, 'approved');
+    await admin
+      .from('event_attendees')
+      .delete()
+      .eq('event_id', eventId)
+      .eq('attendee_id', approved.attendee_id!)
+      .throwOnError();
+    expect(await currentAttendeesOf(eventId)).toEqual([]);
+
+    // An edit of the request's details (the guest's own link, an admin's correction, a repeated push).
+    const { data: edited } = await admin
+      .from('invite_requests')
+      .update({ company: 'US Navy', status: 'approved', attendee_id: null })
+      .eq('id', approved.id)
+      .select()
+      .single()
+      .throwOnError();
+    expect((edited as Request).attendee_id).toBe(approved.attendee_id);
+    expect(await currentAttendeesOf(eventId)).toEqual([]);
+
+    // Approved again after a decline: back on the event, once.
+    await setStatus(approved.id, 'declined');
+    await setStatus(approved.id, 'approved');
+    expect(await currentAttendeesOf(eventId)).toEqual([
+      { attendee_id: approved.attendee_id, attendee_type: 'current' },
+    ]);
+  });
+
   it('keeps one live request per event and address', async () => {
     const eventId = await newEvent();
     const first = await newRequest(eventId);

@@ -324,6 +324,56 @@ describe('reminders', () => {
       { kind: 'reminder_day_before', email: guest.email, sent: false, cancelled: true },
     ]);
   });
+
+  it("say 'tomorrow' only before the venue's midnight: none is queued on the event's day, and one still waiting then is cancelled", async () => {
+    // Approved at 01:30 in Dubai on the day of a 9:00 start (5:30 PM the evening before in New York).
+    const event = await createEvent({
+      start_date: venueInstant('2047-07-10', '09:00', 'Asia/Dubai').toISOString(),
+      end_date: venueInstant('2047-07-10', '13:00', 'Asia/Dubai').toISOString(),
+      time_zone: 'Asia/Dubai',
+    });
+    await invite(event.id, 'approved');
+    await queueAt(venueInstant('2047-07-10', '01:30', 'Asia/Dubai'));
+    expect(await outboxOf(event.id)).toEqual([]);
+    // A minute before that midnight it is still the day before.
+    await queueAt(venueInstant('2047-07-09', '23:59', 'Asia/Dubai'));
+    expect((await outboxOf(event.id)).map((row) => row.kind)).toEqual(['reminder_day_before']);
+
+    // Queued the evening before, still unsent once the venue's day of the event has begun (the sender
+    // was down): it is cancelled, not sent. The sender's clock is now(), so the event is today, a few
+    // hours ahead, in a zone where it is now between 1:00 and 18:00.
+    const zone = ['UTC', 'Asia/Dubai', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Honolulu', 'America/Bogota'].find(
+      (candidate) => {
+        const hour = Number(
+          new Intl.DateTimeFormat('en-GB', { timeZone: candidate, hour: '2-digit', hourCycle: 'h23' }).format(
+            new Date(),
+          ),
+        );
+        return hour >= 1 && hour < 18;
+      },
+    )!;
+    const today = await createEvent({
+      start_date: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      end_date: new Date(Date.now() + 5 * 3_600_000).toISOString(),
+      time_zone: zone,
+      reminder_morning: false,
+    });
+    const guest = await invite(today.id, 'approved');
+    await runSender();
+    const { rows } = await backend.services.db.query<{ day_before_at: Date }>(
+      'select day_before_at from private.reminder_times($1::timestamptz, $2)',
+      [today.start_date, zone],
+    );
+    await queueAt(minutes(rows[0]!.day_before_at, 1));
+    expect(await outboxOf(today.id)).toEqual([
+      { kind: 'reminder_day_before', email: guest.email, sent: false, cancelled: false },
+    ]);
+    await runSender();
+    expect(await outboxOf(today.id)).toEqual([
+      { kind: 'reminder_day_before', email: guest.email, sent: false, cancelled: true },
+    ]);
+    expect((await mailTo(guest.email)).filter((mail) => mail.subject.startsWith('Tomorrow'))).toEqual([]);
+  });
 });
 
 /** A guest on a past event, checked in (or not) at the door. */
@@ -517,11 +567,19 @@ describe('feedback', () => {
     });
     // Publishing again gives the same testimonial.
     expect(await ok(admin.rpc('publish_feedback_quote', { response_id: response!.id }))).toBe(id);
-    // Anyone reads the testimonial; the guest takes the consent back and it goes.
-    expect(await ok(backend.anonClient().from('testimonials').select('id').eq('id', id))).toHaveLength(1);
+    // Anyone reads the testimonial; the guest takes the consent back and it goes, as a tombstone
+    // written after it (a replica pulls changes by _modified: a row really deleted never reaches it).
+    const [published] = await ok<{ _deleted: boolean; _modified: string }[]>(
+      backend.anonClient().from('testimonials').select('_deleted, _modified').eq('id', id),
+    );
+    expect(published!._deleted).toBe(false);
     const answer = { rating: 5, quote: 'The best room of peers I have been in.', quote_consent: false };
     expect((await feedback({ token, answer })).status).toBe(200);
-    expect(await ok(backend.anonClient().from('testimonials').select('id').eq('id', id))).toHaveLength(0);
+    const [withdrawn] = await ok<{ _deleted: boolean; _modified: string }[]>(
+      backend.anonClient().from('testimonials').select('_deleted, _modified').eq('id', id),
+    );
+    expect(withdrawn!._deleted).toBe(true);
+    expect(new Date(withdrawn!._modified).getTime()).toBeGreaterThan(new Date(published!._modified).getTime());
     const refused = await admin.rpc('publish_feedback_quote', { response_id: response!.id });
     expect(refused.error?.message).toBe('This quote was given without consent to publish it');
   });
