@@ -22,6 +22,14 @@ import type { SyncCollections, SyncEngineOptions } from './types.ts';
 /** The most rows the table API answers at once: a table of up to this many rows pulls in one request. */
 export const DEFAULT_PULL_BATCH_SIZE = 1000;
 
+/**
+ * Documents per push cycle. RxDB hands a cycle's batches to the push handler all at once, and a
+ * batch that fails is tried again after the next has gone; so that rows reach the server in the order
+ * they were written even then, a cycle is one batch unless more than this many writes of one table
+ * wait (a door phone's check-ins and undos of a whole evening are far fewer).
+ */
+const DEFAULT_PUSH_BATCH_SIZE = 1000;
+
 export type Replication = RxReplicationState<SyncDoc<TableName>, PullCheckpoint>;
 export type Replications = Record<TableName, Replication>;
 
@@ -144,7 +152,7 @@ export function startReplications({
       ...(push
         ? {
             push: {
-              batchSize: options.pushBatchSize ?? 25,
+              batchSize: options.pushBatchSize ?? DEFAULT_PUSH_BATCH_SIZE,
               handler: async (rows) => {
                 try {
                   const answers = await push(rows);

@@ -38,7 +38,7 @@ export interface SyncEngineOptions {
   pullBatchSize?: number;
   /** How many tables make their first full pull at once (default 4); see first-pulls.ts. */
   firstPullConcurrency?: number;
-  /** Documents per push cycle (default 25; each is its own request). */
+  /** Documents per push cycle (default 1000; each is its own request but runs of identical updates). */
   pushBatchSize?: number;
   /** Wait before retrying a failed pull or push, ms (default 5000; coming online retries at once). */
   retryTime?: number;

@@ -25,8 +25,8 @@
  * resolved document is offered for push once more; it equals the known server state, so nothing is
  * sent.
  *
- * Order: rows go one after another, in the order they were written, since one may depend on an
- * earlier one (a slug or an e-mail freed by one row and taken by the next). The exception is a bulk
+ * Order: rows go one after another, in the order they were written (batches too: see the end), since
+ * one may depend on an earlier one (a slug or an e-mail freed by one row and taken by the next). The exception is a bulk
  * edit: consecutive updates that write the same values to the same columns (200 requests approved at
  * once) cannot depend on each other, so a run of them goes in one request, each row on the
  * condition of its own `_modified` (`or=(and(id.eq.…,_modified.eq.…),…)`). A request costs the server
@@ -249,7 +249,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
     return answers;
   }
 
-  return async (rows) => {
+  async function pushRows(rows: Parameters<PushHandler>[0]): ReturnType<PushHandler> {
     await options.requireSession();
     const writes = rows.map((row) => {
       const local = stripLocal(row.newDocumentState);
@@ -275,5 +275,15 @@ export function createPushHandler(options: PushOptions): PushHandler {
       start = end;
     }
     return answers;
+  }
+
+  // RxDB splits a cycle's documents into batches of the push batch size and hands them all over at
+  // once: they are sent here one batch after another, in the order they came, so a row never reaches
+  // the server before one written earlier (a door's undo before its check-in).
+  let previous: Promise<unknown> = Promise.resolve();
+  return (rows) => {
+    const turn = previous.then(() => pushRows(rows));
+    previous = turn.catch(() => undefined);
+    return turn;
   };
 }

@@ -3,6 +3,7 @@
  * IndexedDB, not in memory), and a device whose clock is a day off changes nothing, because the
  * server's clock orders every change.
  */
+import type { Route } from '@playwright/test';
 import { expect, microseconds, test } from './support/fixtures.ts';
 
 test('an admin edits offline, reloads the page, and the change is sent once the connection is back', async ({
@@ -58,4 +59,50 @@ test('an admin whose device clock is a day ahead cannot make an older edit win',
   expect(stamp).toBeLessThanOrEqual(Date.now() + 5_000);
   expect(await ahead.call('conflicts')).toEqual([]);
   expect(await onTime.call('conflicts')).toEqual([]);
+});
+
+test('a door phone on slow Wi-Fi: every undo reaches the server after the check-in it undoes, however many wait', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const eventId = event.id as string;
+  const door = await openClient();
+  await door.waitForDoc('events', eventId, () => true);
+
+  // The first check-in's request hangs while the door goes on: more writes pile up than one push
+  // batch used to hold (25), and RxDB sent its batches side by side: the undos at the end raced the
+  // check-ins they undo, and were refused ('An undo must name a check-in of the same event').
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await door.page.route(`${door.options.supabaseUrl}/rest/v1/check_ins*`, async (route: Route) => {
+    if (route.request().method() !== 'POST' || holding) return route.fallback();
+    holding = true;
+    await held;
+    return route.fallback();
+  });
+  const checkIn = (fields: Record<string, unknown>) =>
+    door.call('insert', 'check_ins', {
+      event_id: eventId,
+      device_id: 'door-phone-1',
+      checked_in_at: new Date().toISOString(),
+      ...fields,
+    });
+  const walkIn = (n: number) => checkIn({ walk_in_name: `Walk-in ${n}`, walk_in_email: `walk-in-${n}@corp.example` });
+  await walkIn(1);
+  await expect.poll(() => holding).toBe(true);
+  for (let n = 2; n <= 22; n += 1) await walkIn(n);
+  const mistaken = [];
+  for (let n = 23; n <= 34; n += 1) mistaken.push(await walkIn(n));
+  const undos = [];
+  for (const checkedIn of mistaken) undos.push(await checkIn({ undoes: checkedIn.id }));
+  release();
+
+  await expect.poll(async () => (await backend.rows('check_ins', 'event_id', eventId)).length).toBe(46);
+  await door.settled();
+  expect((await door.status()).errors).toEqual([]);
+  for (const [n, undo] of undos.entries()) {
+    expect((await backend.row('check_ins', undo.id as string))?.undoes).toBe(mistaken[n]!.id);
+  }
 });
