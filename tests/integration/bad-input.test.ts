@@ -721,6 +721,33 @@ describe('text the database cannot store, sent to the functions', () => {
     expect(stored.data).toEqual([]);
   });
 
+  it('request-invite and guest-feedback, open to anyone, refuse bytes that are not UTF-8 and store nothing', async () => {
+    const { data: event, error } = await service
+      .from('events')
+      .insert({ title: 'Latin-1 dinner', start_date: '2031-05-02T18:00:00Z', end_date: '2031-05-02T22:00:00Z' })
+      .select('id')
+      .single();
+    if (error) throw new Error(error.message);
+    const email = 'latin-1@corp.example';
+    // 'René' as Latin-1 sends its é as the byte 0xE9, which is not UTF-8.
+    const request = new Uint8Array([
+      ...Buffer.from(`{"event_id":"${(event as { id: string }).id}","name":"Ren`),
+      0xe9,
+      ...Buffer.from(
+        `","email":"${email}","company":"Initech","job_title":"CDO","linkedin_url":"","reason":"","consent":true,"website":""}`,
+      ),
+    ]);
+    const refused = { status: 400, body: { success: false, error: 'The request body must be UTF-8 text' } };
+    expect(await call('request-invite', request, backend.anonKey)).toMatchObject(refused);
+    expect((await service.from('invite_requests').select('id').eq('email', email)).data).toEqual([]);
+    const feedback = new Uint8Array([
+      ...Buffer.from(`{"token":"${'a'.repeat(64)}","answer":{"quote":"Tr`),
+      0xe8,
+      ...Buffer.from('s bien"}}'),
+    ]);
+    expect(await call('guest-feedback', feedback, backend.anonKey)).toMatchObject(refused);
+  });
+
   it('create-admin, invite-admin, change-admin-password and scrape-linkedin-profile refuse it, naming the field', async () => {
     const named = (field: string) =>
       `The field ${JSON.stringify(field)} contains a character that cannot be stored (a NUL character or half of a UTF-16 surrogate pair)`;

@@ -109,7 +109,8 @@ export function bearerToken(request: Request): string | undefined {
 
 /**
  * A body as text, read only up to `maxBytes`: `tooLarge()` is thrown as soon as it declares or
- * sends more, so a huge body is never held in memory.
+ * sends more, so a huge body is never held in memory. Bytes that are not UTF-8 become U+FFFD (an
+ * answer of another service, read as a browser would).
  */
 export async function readBoundedText(
   body: ReadableStream<Uint8Array> | null,
@@ -117,11 +118,37 @@ export async function readBoundedText(
   maxBytes: number,
   tooLarge: () => Error,
 ): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBytes(body, declaredLength, maxBytes, tooLarge));
+}
+
+/**
+ * A request's body as text, read as `readBoundedText` does, but bytes that are not UTF-8 are a 400,
+ * as in `readJsonBody`: decoded leniently, they would be stored as U+FFFD.
+ */
+export async function readBoundedRequestText(
+  request: Request,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  const bytes = await readBoundedBytes(request.body, request.headers.get('content-length'), maxBytes, tooLarge);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new FunctionError(400, 'The request body must be UTF-8 text');
+  }
+}
+
+async function readBoundedBytes(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | null,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   if (Number(declaredLength ?? 0) > maxBytes) {
     await body?.cancel();
     throw tooLarge();
   }
-  if (!body) return '';
+  if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -141,5 +168,5 @@ export async function readBoundedText(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

@@ -12,7 +12,7 @@
  * The answers themselves go only to admins (public.feedback_responses, row-level security) and back
  * to the token's holder here.
  */
-import { FunctionError, jsonFunction, jsonResponse, readBoundedText } from '../_shared/http.ts';
+import { FunctionError, jsonFunction, jsonResponse, readBoundedRequestText } from '../_shared/http.ts';
 import { fieldErrorsOf } from '../_shared/portable/invite-request.ts';
 import { feedbackBodySchema, FEEDBACK_MESSAGES } from '../_shared/portable/feedback.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
@@ -22,12 +22,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 async function readBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(
-      await readBoundedText(
-        request.body,
-        request.headers.get('content-length'),
-        MAX_BODY_BYTES,
-        () => new FunctionError(413, FEEDBACK_MESSAGES.tooLarge),
-      ),
+      await readBoundedRequestText(request, MAX_BODY_BYTES, () => new FunctionError(413, FEEDBACK_MESSAGES.tooLarge)),
     );
   } catch (error) {
     if (error instanceof FunctionError) throw error;

@@ -33,7 +33,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readEnv } from '../_shared/env.ts';
 import { sendDueGuestMessages } from '../_shared/guest-message-sender.ts';
-import { FunctionError, jsonFunction, jsonResponse, readBoundedText } from '../_shared/http.ts';
+import { FunctionError, jsonFunction, jsonResponse, readBoundedRequestText } from '../_shared/http.ts';
 import {
   INVITE_REQUEST_MESSAGES,
   fieldErrorsOf,
@@ -62,9 +62,8 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   let value: unknown;
   try {
     value = JSON.parse(
-      await readBoundedText(
-        request.body,
-        request.headers.get('content-length'),
+      await readBoundedRequestText(
+        request,
         MAX_BODY_BYTES,
         () => new FunctionError(413, INVITE_REQUEST_MESSAGES.tooLarge),
       ),
