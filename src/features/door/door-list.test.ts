@@ -46,6 +46,27 @@ describe('the check-in screen', () => {
     ]);
   });
 
+  it("opens on the event still to come today, not on last night's that ended after midnight", () => {
+    // Dubai, 08:30 on 11 March: a gala of the 10th ran to 00:30 today; a summit starts at 9:00.
+    const now = new Date('2027-03-11T04:30:00Z');
+    const gala = {
+      id: 'gala',
+      title: 'Gala',
+      start_date: '2027-03-10T15:00:00Z',
+      end_date: '2027-03-10T20:30:00Z',
+      time_zone: 'Asia/Dubai',
+    };
+    const summit = {
+      id: 'summit',
+      title: 'Summit',
+      start_date: '2027-03-11T05:00:00Z',
+      end_date: '2027-03-11T13:00:00Z',
+      time_zone: 'Asia/Dubai',
+    };
+    expect(eventWhen(gala, now)).toBe('today');
+    expect(doorEventOrder([gala, summit], now).map((e) => e.id)).toEqual(['summit', 'gala']);
+  });
+
   it("counts 'today' on the venue's calendar, wherever the device is", () => {
     // 23:30 UTC on 27 November: already the 28th in Tokyo, still the 27th in Los Angeles.
     const now = new Date(Date.UTC(2026, 10, 27, 23, 30));

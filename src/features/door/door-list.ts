@@ -40,13 +40,19 @@ export function eventWhen(event: DoorEventLike, now: Date = new Date()): EventWh
 
 const RANK: Record<EventWhen, number> = { today: 0, upcoming: 1, past: 2 };
 
-/** Today's events first, then upcoming ones soonest first, then past ones latest first. */
+/**
+ * Today's events first (those not over yet before those that ended today, as a gala that ended after
+ * midnight must not open the door before the summit starting this morning), then upcoming ones
+ * soonest first, then past ones latest first.
+ */
 export function doorEventOrder<E extends DoorEventLike>(events: readonly E[], now: Date = new Date()): E[] {
   const when = new Map(events.map((event) => [event.id, eventWhen(event, now)]));
+  const over = (event: E) => Date.parse(event.end_date) <= now.getTime();
   return [...events].sort((a, b) => {
     const wa = when.get(a.id)!;
     const wb = when.get(b.id)!;
     if (wa !== wb) return RANK[wa] - RANK[wb];
+    if (wa === 'today' && over(a) !== over(b)) return over(a) ? 1 : -1;
     const byStart = Date.parse(a.start_date) - Date.parse(b.start_date);
     return (wa === 'past' ? -byStart : byStart) || a.title.localeCompare(b.title);
   });
