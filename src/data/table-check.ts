@@ -16,10 +16,18 @@ const MESSAGES: Record<string, string> = {
 export function tableProblems(table: TableName, row: Record<string, unknown>): { column: string; message: string }[] {
   const result = writeSchemaOf(table).safeParse(row);
   if (result.success) return [];
-  return result.error.issues.map((issue) => ({
-    column: String(issue.path[0] ?? ''),
-    message: MESSAGES[issue.message] ?? issue.message,
-  }));
+  return result.error.issues.map((issue) => ({ column: String(issue.path[0] ?? ''), message: messageOf(issue) }));
+}
+
+/** The issue in the admin's words: a limit says what it is (the lists of points are the only list columns). */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return issue.path.length > 1
+      ? `Each point can be at most ${issue.maximum} characters`
+      : `Keep it to ${issue.maximum} characters or fewer`;
+  }
+  if (issue.code === 'too_big' && issue.origin === 'array') return `At most ${issue.maximum} points`;
+  return MESSAGES[issue.message] ?? issue.message;
 }
 
 /** Adds an issue to `ctx` for each column of `row` the table would refuse, on the form field of the same name. */

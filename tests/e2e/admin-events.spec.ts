@@ -157,6 +157,27 @@ test('admin cannot save an event without title and dates, and the slug is normal
   await expect(page.getByLabel('Slug')).toHaveValue('');
 });
 
+test('a point too long for the server is refused on the Why Sections tab, with what is wrong, and nothing is saved', async ({
+  page,
+}) => {
+  const title = unique('Long Point Event');
+  await openEventsPage(page);
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Start date').fill('2027-03-05T09:30');
+  await page.getByLabel('End date').fill('2027-03-05T17:00');
+  await page.getByRole('tab', { name: 'Why Sections' }).click();
+  await page.getByLabel('New Why Partner point').fill('x'.repeat(1001));
+  await page.getByLabel('New Why Partner point').press('Enter');
+  await page.getByRole('tab', { name: 'Basic Info' }).click();
+
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByRole('tab', { name: 'Why Sections' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Each point can be at most 1000 characters' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Event' })).toBeVisible();
+  await expect(page.getByText('Event created successfully')).toHaveCount(0);
+});
+
 test('the events page with the form open has no serious accessibility violations', async ({ page }) => {
   await openEventsPage(page);
   await page.getByRole('button', { name: 'Add Event' }).click();

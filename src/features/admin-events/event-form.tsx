@@ -290,12 +290,26 @@ export function EventForm({
       <Controller
         control={control}
         name="why_attend"
-        render={({ field }) => <PointListEditor label="Why Attend" value={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <PointListEditor
+            label="Why Attend"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.why_attend?.message}
+          />
+        )}
       />
       <Controller
         control={control}
         name="why_partner"
-        render={({ field }) => <PointListEditor label="Why Partner" value={field.value} onChange={field.onChange} />}
+        render={({ field }) => (
+          <PointListEditor
+            label="Why Partner"
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.why_partner?.message}
+          />
+        )}
       />
     </form>
   );
