@@ -263,6 +263,12 @@ describe('create-admin', () => {
       status: 422,
       body: { success: false, error: 'Password should be at least 6 characters.' },
     });
+    // Counted as the sign-in form counts (5 characters here, 9 bytes): an account made with it could
+    // never sign in at /auth, which refuses it.
+    const email = uniqueEmail();
+    expect(await invoke(admin, 'create-admin', { email, password: 'ключ1' })).toEqual(short);
+    const { rows } = await backend.services.db.query('select 1 from auth.users where email = $1', [email]);
+    expect(rows).toEqual([]);
     const invalid = await invoke(admin, 'create-admin', { email: 'not-an-address', password: 'secret-password' });
     expect(invalid).toEqual({
       status: 400,
@@ -401,6 +407,11 @@ describe('change-admin-password', () => {
   it("a new password the auth service finds too short is refused with the auth service's message", async () => {
     const target = await createAdmin();
     expect(await invoke(admin, 'change-admin-password', { userId: target.id, newPassword: 'abc' })).toEqual({
+      status: 422,
+      body: { success: false, error: 'Password should be at least 6 characters.' },
+    });
+    // Six bytes, five characters: too short for the sign-in form, so too short here.
+    expect(await invoke(admin, 'change-admin-password', { userId: target.id, newPassword: 'pässw' })).toEqual({
       status: 422,
       body: { success: false, error: 'Password should be at least 6 characters.' },
     });

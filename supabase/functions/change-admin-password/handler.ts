@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isAdmin, requireAdmin } from '../_shared/admin-auth.ts';
 import { authServiceFailure } from '../_shared/auth-errors.ts';
 import { FunctionError, jsonFunction, jsonResponse, readJsonBody } from '../_shared/http.ts';
+import { requirePasswordLength } from '../_shared/password-rule.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
 
 const ChangePasswordBody = z.object({
@@ -30,6 +31,7 @@ export const handler = jsonFunction(
     if (!(await isAdmin(service, userId))) {
       throw new FunctionError(403, "Only another admin's password can be changed here");
     }
+    requirePasswordLength(newPassword);
     const { error } = await service.auth.admin.updateUserById(userId, { password: newPassword });
     if (error) throw authServiceFailure(error, 'changing the password');
     return jsonResponse({ success: true });

@@ -19,10 +19,8 @@ import { FunctionError, jsonFunction, jsonResponse, readJsonBody } from '../_sha
 import { logFunctionError } from '../_shared/log.ts';
 import { MailNotSent } from '../_shared/mail.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
+import { requirePasswordLength } from '../_shared/password-rule.ts';
 import { grantAdminRole } from '../_shared/user-roles.ts';
-
-/** The auth service's minimum (spec 9); its admin API does not apply it, so this function does. */
-export const MIN_PASSWORD_LENGTH = 6;
 
 const CreateAdminBody = z.object({
   email: z
@@ -34,11 +32,6 @@ const CreateAdminBody = z.object({
     error: 'Password is required',
   }),
 });
-
-/** Lengths count bytes, as the auth service counts them. */
-function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
 
 async function createConfirmedAdmin(service: SupabaseClient, email: string, password: string): Promise<Response> {
   const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });
@@ -82,9 +75,8 @@ export const handler = jsonFunction(
     const service = createServiceClient();
     await requireAdmin(request, service, 'Only admins can create admin accounts');
     const { email, password } = await readJsonBody(request, CreateAdminBody);
-    if (byteLength(password) < MIN_PASSWORD_LENGTH) {
-      throw new FunctionError(422, `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
-    }
+    // The auth service's admin API does not apply its minimum, so this function does.
+    requirePasswordLength(password);
     return createConfirmedAdmin(service, email, password);
   },
 );
