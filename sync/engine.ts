@@ -18,7 +18,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { distinctUntilChanged, filter, firstValueFrom, map, of, race, type Observable, type Subscription } from 'rxjs';
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
-import { MetaStore } from './meta-store.ts';
+import { MetaStore, documentKey } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
 import { followLeadership } from './engine/leadership.ts';
@@ -74,9 +74,10 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const client: SupabaseClient = ownClient ?? options.client!;
 
   const meta = new MetaStore(name);
+  const ownStamps = new Map<string, string>();
   let replica: Replica;
   try {
-    replica = await openReplica(name, mode);
+    replica = await openReplica(name, mode, (table, id) => ownStamps.get(documentKey(table, id)));
   } catch (error) {
     meta.close();
     throw error;
@@ -85,7 +86,6 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const problems = new ProblemLog(meta);
   const subscriptions: Subscription[] = [];
 
-  const ownStamps = new Map<string, string>();
   const liveRows = new Map<TableName, LiveRow>();
   const replications = startReplications({
     options,

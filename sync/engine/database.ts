@@ -22,14 +22,35 @@ export function documentState(doc: AnyDoc): AnyDoc {
 }
 
 /**
+ * The stamp of the newest version of a document that a write of ours made on the server (this
+ * session), if any; documents' `modified` stamps sort as text in time order.
+ */
+export type OwnStamp = (table: TableName, id: string) => string | undefined;
+
+/**
  * The server's version always wins the row (losing local versions are kept by the push handler,
  * which knows why a write lost). Equality is exact, `modified` included, so a newer server stamp is
  * always taken over.
+ *
+ * One exception, when RxDB asks whether a local document still differs from the server's version it
+ * knows (`upstream-check-if-equal`, and the pending count's `pending`): a document equal to that
+ * version is not taken as sent when a write of ours has since put a newer version on the server.
+ * That happens when an edit goes back to what it was while the edit before it is still being sent
+ * (approved by mistake, then set back to waitlisted): the server takes the first, RxDB cannot store
+ * the server's answer over the newer local edit, and its known version stays the old one, equal to
+ * the edit back, which was then never sent.
  */
-export const conflictHandler: RxConflictHandler<AnyDoc> = {
-  isEqual: (a, b) => deepEqual(documentState(a), documentState(b)),
-  resolve: async (input) => input.realMasterState,
-};
+function conflictHandlerOf(table: TableName, ownStamp: OwnStamp): RxConflictHandler<AnyDoc> {
+  return {
+    isEqual: (a, b, context) => {
+      if (!deepEqual(documentState(a), documentState(b))) return false;
+      if (context !== 'upstream-check-if-equal' && context !== 'pending') return true;
+      const own = ownStamp(table, String(b.id));
+      return own === undefined || typeof a.modified !== 'string' || own <= a.modified;
+    },
+    resolve: async (input) => input.realMasterState,
+  };
+}
 
 let pluginsAdded = false;
 function addPlugins(): void {
@@ -55,7 +76,11 @@ export interface Replica {
  * Opens (or creates, or migrates) the database `name` with a collection per table of its mode: the
  * public tables, and for an admin the admin-only ones too (`tablesOf`).
  */
-export async function openReplica(name: string, mode: 'public' | 'admin'): Promise<Replica> {
+export async function openReplica(
+  name: string,
+  mode: 'public' | 'admin',
+  ownStamp: OwnStamp = () => undefined,
+): Promise<Replica> {
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
     name,
@@ -69,7 +94,11 @@ export async function openReplica(name: string, mode: 'public' | 'admin'): Promi
       Object.fromEntries(
         tablesOf(mode).map((table) => [
           table,
-          { schema: collectionSchema(table), migrationStrategies: migrationStrategies(table), conflictHandler },
+          {
+            schema: collectionSchema(table),
+            migrationStrategies: migrationStrategies(table),
+            conflictHandler: conflictHandlerOf(table, ownStamp),
+          },
         ]),
       ),
     )) as unknown as SyncCollections;

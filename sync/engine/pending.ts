@@ -9,7 +9,7 @@ import { getAssumedMasterState, type RxCollection } from 'rxdb';
 import { filter, type Subscription } from 'rxjs';
 import { documentKey, type MetaStore } from '../meta-store.ts';
 import { isTableName, tablesOf, type TableName } from '../schema/types.ts';
-import { conflictHandler, type AnyDoc } from './database.ts';
+import type { AnyDoc } from './database.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { Replications } from './replications.ts';
 import type { SyncDatabase } from './types.ts';
@@ -68,7 +68,11 @@ export function trackPendingChanges({
           if (!local) return true;
           const server = assumed[entry.docId];
           return server
-            ? conflictHandler.isEqual(server.docData, local as AnyDoc & { _deleted: boolean }, 'pending')
+            ? anyCollection(table).conflictHandler.isEqual(
+                server.docData,
+                local as AnyDoc & { _deleted: boolean },
+                'pending',
+              )
             : false;
         });
         if (done.length > 0) await meta.deletePending(done.map((entry) => entry.key));

@@ -131,9 +131,21 @@ export function createPushHandler(options: PushOptions): PushHandler {
     return explainedBy(table, base, server, await options.sentWrites(id));
   }
 
+  /**
+   * The version to write `local` over: `assumed`, or the server's current row when that is a newer
+   * write of ours that RxDB could not record (an edit back to `assumed`, made while that write was
+   * being sent: see conflictHandlerOf in engine/database.ts), so that the edit back is sent.
+   */
+  async function baseOf(local: Doc, assumed: Doc): Promise<Doc> {
+    const own = ownStamps.get(stampKey(local.id));
+    if (own === undefined || !assumed.modified || own <= assumed.modified) return assumed;
+    const server = await fetchRow(local.id);
+    return server?.modified === own ? server : assumed;
+  }
+
   /** Writes `local` over the server row `base` (which must be the server's current version). */
   async function update(local: Doc, assumed: Doc): Promise<Doc | null> {
-    let base = assumed;
+    let base = await baseOf(local, assumed);
     for (let attempt = 0; ; attempt += 1) {
       const fields = changedFields(table, base, local);
       if (fields.length === 0) return base === assumed ? null : base;

@@ -106,3 +106,37 @@ test('a door phone on slow Wi-Fi: every undo reaches the server after the check-
     expect((await backend.row('check_ins', undo.id as string))?.undoes).toBe(mistaken[n]!.id);
   }
 });
+
+test('an edit set back while it is still on its way: the server ends with the edit back, not the mistake', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const admin = await openClient();
+  await admin.waitForDoc('events', id, () => true);
+
+  // Slow Wi-Fi: the first edit's request hangs until the admin has set the title back.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await admin.page.route(`${admin.options.supabaseUrl}/rest/v1/events*`, async (route: Route) => {
+    if (route.request().method() !== 'PATCH' || holding) return route.fallback();
+    holding = true;
+    await held;
+    return route.fallback();
+  });
+  await admin.call('patch', 'events', id, { title: 'Renamed by mistake' });
+  await expect.poll(() => holding).toBe(true);
+  await admin.call('patch', 'events', id, { title: event.title });
+  const mistakeAnswered = admin.page.waitForResponse(
+    (response) => response.request().method() === 'PATCH' && response.url().includes('/rest/v1/events'),
+  );
+  release();
+  expect((await mistakeAnswered).ok()).toBe(true);
+
+  await expect.poll(() => backend.row('events', id).then((row) => row?.title)).toBe(event.title);
+  await admin.settled();
+  expect((await admin.get('events', id))?.title).toBe(event.title);
+  expect(await admin.call('conflicts')).toEqual([]);
+});
