@@ -211,17 +211,23 @@ export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]
   )) as Sponsor[];
 }
 
+/** Rows the table API answers at most (its max-rows): longer lists are read in pages of this size. */
+const API_PAGE_ROWS = 1000;
+
 /**
  * People who attended a past event (event_attendees of type past with their attendee), each once,
- * in the order they were registered, newest first.
+ * in the order they were registered, newest first. A series holds more attendances than the API
+ * answers at once, so they are read page by page until a page comes back short.
  */
 export async function fetchPastAttendees(config: FirstPaintConfig): Promise<PastAttendee[]> {
   const select = `attendee_id,attendees!inner(${publicColumns('attendees')})`;
-  const rows = (await read(
-    config,
-    `event_attendees?select=${encodeURIComponent(select)}&attendee_type=eq.past&_deleted=is.false&attendees._deleted=is.false`,
-    (c) => c.pastAttendances(),
-  )) as { attendees: PublicAttendee | null }[];
+  const query = `event_attendees?select=${encodeURIComponent(select)}&attendee_type=eq.past&_deleted=is.false&attendees._deleted=is.false&order=id.asc&limit=${API_PAGE_ROWS}`;
+  const rows: { attendees: PublicAttendee | null }[] = [];
+  for (let offset = 0; ; offset += API_PAGE_ROWS) {
+    const page = (await read(config, `${query}&offset=${offset}`, (c) => c.pastAttendances())) as typeof rows;
+    rows.push(...page);
+    if (page.length < API_PAGE_ROWS) break;
+  }
   return distinctAttendees(rows.flatMap(({ attendees }) => (attendees && !attendees._deleted ? [attendees] : [])));
 }
 

@@ -122,6 +122,25 @@ describe('first-paint reads', () => {
     expect(names.indexOf('Acme Data')).toBeLessThan(names.indexOf('Zeta Analytics'));
   });
 
+  it('past highlights has every past attendee, beyond the 1,000 rows the API answers at once', async () => {
+    const event = await insert<{ id: string }>('events', {
+      title: 'A Big Old One',
+      start_date: at(-80),
+      end_date: at(-79),
+    });
+    await backend.services.db.query(
+      `with made as (
+         insert into public.attendees (name, email)
+         select 'Crowd ' || n, 'crowd-' || n || '@example.com' from generate_series(1, 1050) n
+         returning id)
+       insert into public.event_attendees (event_id, attendee_id, attendee_type)
+       select $1, id, 'past' from made`,
+      [event.id],
+    );
+    const names = new Set((await fetchPastAttendees(config)).map((attendee) => attendee.name));
+    for (const n of [1, 500, 1000, 1001, 1050]) expect(names.has(`Crowd ${n}`), `Crowd ${n}`).toBe(true);
+  });
+
   it('the home page gets general testimonials in display order and videos with general ones first', async () => {
     const event = await insert<{ id: string }>('events', {
       title: 'Video Night',
