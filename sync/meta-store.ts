@@ -181,7 +181,7 @@ export class MetaStore {
     });
   }
 
-  /** Adds what updates are about to send, each to what earlier updates of its document sent. */
+  /** Adds what writes are about to send, each to what earlier writes of its document sent. */
   async rememberSent(writes: readonly { key: string; values: Record<string, unknown> }[]): Promise<void> {
     await this.db.transaction('rw', this.db.sent, async () => {
       const keys = writes.map((write) => write.key);
@@ -192,9 +192,13 @@ export class MetaStore {
     });
   }
 
-  /** What updates of a pending document sent, oldest first. */
+  /** What inserts and updates of a pending document sent, oldest first. */
   async sentWrites(key: string): Promise<Record<string, unknown>[]> {
     return (await this.db.sent.get(key))?.writes ?? [];
+  }
+
+  async hasPending(key: string): Promise<boolean> {
+    return (await this.db.pending.get(key)) !== undefined;
   }
 
   pendingOf(table: TableName): Promise<PendingRecord[]> {

@@ -116,6 +116,7 @@ export function startReplications({
                 meta.rememberSent(writes.map(({ docId, values }) => ({ key: documentKey(table, docId), values }))),
               ),
             sentWrites: (docId) => meta.sentWrites(documentKey(table, docId)),
+            hasLocalWrite: (docId) => meta.hasPending(documentKey(table, docId)),
             onConflict: keepConflict,
             onRefused: keepRefusal,
             requireSession,

@@ -100,10 +100,18 @@ export function explainedBy(
   to: Record<string, unknown>,
   writes: readonly Record<string, unknown>[],
 ): boolean {
-  const columns = columnsOf(table);
-  return changedFields(table, from, to).every((name) =>
-    writes.some((write) => name in write && sameValue(columns[name]!, write[name], to[name])),
-  );
+  return changedFields(table, from, to).every((name) => wasSent(table, name, to[name], writes));
+}
+
+/** Whether one of `writes` (values sent to the table API) gave `column` the value `value`. */
+export function wasSent(
+  table: TableName,
+  column: string,
+  value: unknown,
+  writes: readonly Record<string, unknown>[],
+): boolean {
+  const descriptor = columnsOf(table)[column];
+  return !!descriptor && writes.some((write) => column in write && sameValue(descriptor, write[column], value));
 }
 
 function sameValue(column: ColumnDescriptor, a: unknown, b: unknown): boolean {

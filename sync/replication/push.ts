@@ -6,7 +6,8 @@
  * on (`assumedMasterState`, absent for a new document):
  * - new: insert. A duplicate id means an earlier insert of ours was committed and its answer lost
  *   (ids are made by the client that creates the row), so the local version is applied on top of the
- *   server's row as an ordinary update: the server ends with exactly one row.
+ *   server's row, field by field, leaving what others changed since (see onTopOfExisting): the
+ *   server ends with exactly one row.
  * - changed: `update <changed columns> where id = ? and _modified = <assumed _modified>` returning the
  *   row. No row back means the server's row is no longer the one we started from: it is fetched.
  *   The update is retried on top of it when it is our own earlier write: its stamp is one an answer
@@ -40,7 +41,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { SyncDoc, TableName } from '../schema/types.ts';
-import { changedFields, docToWrite, explainedBy, rowToDoc } from './documents.ts';
+import { changedFields, docToWrite, explainedBy, rowToDoc, wasSent } from './documents.ts';
 import { SyncRequestError, classifyFailure, failureOf, type ApiFailure } from './errors.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted?: boolean; modified?: string };
@@ -72,10 +73,12 @@ export interface PushOptions {
   columns: readonly string[];
   /** Server stamps our own accepted writes produced, by `<table>:<id>` (kept for this session). */
   ownStamps: Map<string, string>;
-  /** Keeps, before they are sent, the values updates are about to write (in any tab's reach). */
+  /** Keeps, before they are sent, the values inserts and updates are about to write (in any tab's reach). */
   rememberSent(writes: readonly { docId: string; values: Record<string, unknown> }[]): Promise<void>;
-  /** What earlier updates of a document not yet known to be on the server sent. */
+  /** What earlier inserts and updates of a document not yet known to be on the server sent. */
   sentWrites(docId: string): Promise<Record<string, unknown>[]>;
+  /** Whether a local write of the document waits to be pushed. */
+  hasLocalWrite(docId: string): Promise<boolean>;
   onConflict(lost: LostEdit): Promise<void>;
   onRefused(refused: RefusedWrite): Promise<void>;
   /** Throws when there is no signed-in session (the push waits instead of being refused as anon). */
@@ -196,13 +199,37 @@ export function createPushHandler(options: PushOptions): PushHandler {
     }
   }
 
+  /**
+   * A new document whose id the server holds already (23505): an insert of ours whose answer was
+   * lost, or a replica that forgot which server versions it knew (a table's new schema version). A
+   * field the server holds as we sent it takes the local value. A field someone else changed since
+   * keeps the server's value, and a local value we never sent there (an edit made since) goes to the
+   * conflict list. A document never sent from here with no local write waiting is a copy of the
+   * server's row, only older: the server's version is taken as it is.
+   */
+  async function onTopOfExisting(local: Doc, server: Doc): Promise<Doc> {
+    const sent = await options.sentWrites(local.id);
+    if (sent.length === 0 && !(await options.hasLocalWrite(local.id))) return server;
+    const base: Doc = { ...server };
+    const lost: string[] = [];
+    for (const field of changedFields(table, server, local)) {
+      if (wasSent(table, field, server[field], sent)) continue;
+      base[field] = local[field];
+      if (!wasSent(table, field, local[field], sent)) lost.push(field);
+    }
+    if (lost.length > 0) await options.onConflict({ table, docId: local.id, local, server, base: null, fields: lost });
+    return (await update(local, base)) ?? server;
+  }
+
   async function insert(local: Doc): Promise<Doc | null> {
     if (local._deleted) {
       // Deleted before any push of ours was acknowledged: delete it there too if it got there.
       const server = await fetchRow(local.id);
       return server && !server._deleted ? update(local, server) : null;
     }
-    const { data, error, status } = await client.from(table).insert(docToWrite(table, local)).select(select);
+    const body = docToWrite(table, local);
+    await options.rememberSent([{ docId: local.id, values: body }]);
+    const { data, error, status } = await client.from(table).insert(body).select(select);
     if (!error) {
       const rows = (data ?? []) as unknown as Record<string, unknown>[];
       return rows[0] ? accepted(rows[0]) : null;
@@ -211,7 +238,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
     if (classifyFailure(failure) !== 'refused') fail(failure, 'insert');
     if (failure.code === '23505') {
       const server = await fetchRow(local.id);
-      if (server) return update(local, server).then((doc) => doc ?? server);
+      if (server) return onTopOfExisting(local, server);
     }
     return refuse(
       local,

@@ -69,3 +69,37 @@ for (const fault of ['before-commit', 'after-commit'] as const) {
     expect(await backend.row('events', id)).toMatchObject({ why_attend: ['Peers'] });
   });
 }
+
+test('an event whose creation answer was lost, corrected meanwhile by another admin: the retry keeps the correction', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  await admin.call('awaitInitialPull', ['events']);
+  const title = `Created, then corrected elsewhere ${Date.now()}`;
+  let broken = 0;
+  await admin.page.route(`${admin.options.supabaseUrl}/rest/v1/events*`, async (route: Route) => {
+    if (route.request().method() !== 'POST' || broken > 0) return route.fallback();
+    broken += 1;
+    await route.fetch(); // The server commits the new event...
+    const { id } = route.request().postDataJSON() as { id: string };
+    await backend.update('events', id, { location: 'Madrid, Palacio de Cibeles' }); // ...another admin corrects it...
+    return route.abort('connectionreset'); // ...and the first admin's answer never arrives.
+  });
+  const { id: created } = await admin.call('insert', 'events', {
+    title,
+    location: 'Madrid',
+    start_date: '2027-05-10T09:00:00.000Z',
+    end_date: '2027-05-10T17:00:00.000Z',
+  });
+
+  await admin.waitForDoc('events', created as string, (local) => local.location === 'Madrid, Palacio de Cibeles');
+  await admin.settled();
+  expect(broken).toBe(1);
+  expect(await backend.row('events', created as string)).toMatchObject({
+    title,
+    location: 'Madrid, Palacio de Cibeles',
+  });
+  expect(await admin.call('conflicts')).toEqual([]);
+  expect((await admin.status()).errors).toEqual([]);
+});
