@@ -10,6 +10,7 @@
  * may select (decision 002).
  */
 import { anonReadableColumns, type Row, type TableName } from './schema/types.ts';
+import { byDisplayOrder } from './display-order.ts';
 import { distinctAttendees } from './past-attendees.ts';
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 
@@ -104,10 +105,6 @@ function liveOne<T extends { _deleted: boolean }>(row: T | null): T | null {
   return row && !row._deleted ? row : null;
 }
 
-function byOrder<T extends { display_order: number }>(rows: T[]): T[] {
-  return [...rows].sort((a, b) => a.display_order - b.display_order);
-}
-
 /** Events that have not ended, soonest first (the home page). */
 export async function fetchUpcomingEvents(config: FirstPaintConfig, now: Date = new Date()): Promise<EventSummary[]> {
   const query = `select=${SUMMARY_COLUMNS.join(',')}&_deleted=is.false&end_date=gte.${encodeURIComponent(now.toISOString())}&order=start_date.asc`;
@@ -167,8 +164,8 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
   const { event_gallery, event_sponsors, sessions, event_attendees, testimonials, videos, ...event } = row;
   return {
     event: event as Row<'events'>,
-    gallery: byOrder(live(event_gallery)),
-    sponsors: byOrder(live(event_sponsors)).map(({ sponsors_library, sponsor_tiers, ...link }) => ({
+    gallery: byDisplayOrder(live(event_gallery)),
+    sponsors: byDisplayOrder(live(event_sponsors)).map(({ sponsors_library, sponsor_tiers, ...link }) => ({
       ...link,
       sponsor: liveOne(sponsors_library),
       tier: liveOne(sponsor_tiers),
@@ -177,14 +174,14 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
       .sort((a, b) => (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0))
       .map(({ session_speakers, ...session }) => ({
         ...session,
-        speakers: byOrder(live(session_speakers)).map(({ attendees, ...speaker }) => ({
+        speakers: byDisplayOrder(live(session_speakers)).map(({ attendees, ...speaker }) => ({
           ...speaker,
           attendee: liveOne(attendees),
         })),
       })),
     attendees: live(event_attendees).map(({ attendees, ...link }) => ({ ...link, attendee: liveOne(attendees) })),
-    testimonials: byOrder(live(testimonials)),
-    videos: byOrder(live(videos)),
+    testimonials: byDisplayOrder(live(testimonials)),
+    videos: byDisplayOrder(live(videos)),
   };
 }
 
@@ -235,7 +232,7 @@ export async function fetchPastAttendees(config: FirstPaintConfig): Promise<Past
 export async function fetchGeneralTestimonials(config: FirstPaintConfig): Promise<Testimonial[]> {
   return (await read(
     config,
-    `testimonials?select=${publicColumns('testimonials')}&event_id=is.null&_deleted=is.false&order=display_order.asc`,
+    `testimonials?select=${publicColumns('testimonials')}&event_id=is.null&_deleted=is.false&order=display_order.asc,id.asc`,
     (c) => c.rowsOf('testimonials'),
   )) as Testimonial[];
 }
@@ -244,7 +241,7 @@ export async function fetchGeneralTestimonials(config: FirstPaintConfig): Promis
 export async function fetchVideos(config: FirstPaintConfig): Promise<Video[]> {
   return (await read(
     config,
-    `videos?select=${publicColumns('videos')}&_deleted=is.false&order=event_id.asc.nullsfirst,display_order.asc`,
+    `videos?select=${publicColumns('videos')}&_deleted=is.false&order=event_id.asc.nullsfirst,display_order.asc,id.asc`,
     (c) => c.rowsOf('videos'),
   )) as Video[];
 }

@@ -15,6 +15,7 @@ import {
   type SyncStatus,
   type TableName,
 } from '../../sync/index.ts';
+import { byDisplayOrder, compareIds } from '../../sync/display-order.ts';
 import type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
 import { distinctAttendees } from '../../sync/past-attendees.ts';
 import { keptPublicRows } from '../lib/public-rows.ts';
@@ -34,10 +35,6 @@ export const REPLICA_NAMES = { public: 'cdo-public', admin: 'cdo-admin' } as con
 function asRow<T extends TableName>(doc: SyncDoc<T>): Row<T> {
   const { modified, ...rest } = doc as SyncDoc<T> & { modified?: string };
   return { ...rest, _modified: modified ?? '', _deleted: false } as unknown as Row<T>;
-}
-
-function byOrder<T extends { display_order: number }>(rows: T[]): T[] {
-  return [...rows].sort((a, b) => a.display_order - b.display_order);
 }
 
 function byTime<T>(pick: (row: T) => string, direction: 1 | -1 = 1) {
@@ -144,8 +141,8 @@ export function publicReads(engine: SyncEngine): PublicReads {
             rows.filter((row) => row.event_id === event.id);
           return {
             event,
-            gallery: byOrder(mine(t.gallery)),
-            sponsors: byOrder(mine(t.links)).map((link) => ({
+            gallery: byDisplayOrder(mine(t.gallery)),
+            sponsors: byDisplayOrder(mine(t.links)).map((link) => ({
               ...link,
               sponsor: sponsorById.get(link.sponsor_id) ?? null,
               tier: (link.tier_id && tierById.get(link.tier_id)) || null,
@@ -154,17 +151,19 @@ export function publicReads(engine: SyncEngine): PublicReads {
               .sort(byTime((session) => session.start_time))
               .map((session) => ({
                 ...session,
-                speakers: byOrder(t.speakers.filter((speaker) => speaker.session_id === session.id)).map((speaker) => ({
-                  ...speaker,
-                  attendee: attendeeById.get(speaker.attendee_id) ?? null,
-                })),
+                speakers: byDisplayOrder(t.speakers.filter((speaker) => speaker.session_id === session.id)).map(
+                  (speaker) => ({
+                    ...speaker,
+                    attendee: attendeeById.get(speaker.attendee_id) ?? null,
+                  }),
+                ),
               })),
             attendees: mine(t.eventAttendees).map((link) => ({
               ...link,
               attendee: attendeeById.get(link.attendee_id) ?? null,
             })),
-            testimonials: byOrder(mine(t.testimonials)),
-            videos: byOrder(mine(t.videos)),
+            testimonials: byDisplayOrder(mine(t.testimonials)),
+            videos: byDisplayOrder(mine(t.videos)),
           };
         }),
       );
@@ -184,14 +183,17 @@ export function publicReads(engine: SyncEngine): PublicReads {
     },
 
     generalTestimonials$(): Observable<Row<'testimonials'>[]> {
-      return all('testimonials').pipe(map((rows) => byOrder(rows.filter((row) => row.event_id === null))));
+      return all('testimonials').pipe(map((rows) => byDisplayOrder(rows.filter((row) => row.event_id === null))));
     },
 
     videos$(): Observable<Row<'videos'>[]> {
       return all('videos').pipe(
         map((rows) =>
           [...rows].sort(
-            (a, b) => Number(a.event_id !== null) - Number(b.event_id !== null) || a.display_order - b.display_order,
+            (a, b) =>
+              Number(a.event_id !== null) - Number(b.event_id !== null) ||
+              a.display_order - b.display_order ||
+              compareIds(a.id, b.id),
           ),
         ),
       );

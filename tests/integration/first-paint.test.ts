@@ -141,6 +141,15 @@ describe('first-paint reads', () => {
     for (const n of [1, 500, 1000, 1001, 1050]) expect(names.has(`Crowd ${n}`), `Crowd ${n}`).toBe(true);
   });
 
+  it('testimonials that share a place come in the order of their ids, as the replica gives them', async () => {
+    const quote = `Tied ${Date.now()}`;
+    for (let n = 0; n < 6; n += 1) await insert('testimonials', { name: `Tied ${n}`, quote, display_order: -5 });
+    const tied = (await fetchGeneralTestimonials(config)).filter((row) => row.quote === quote).map((row) => row.id);
+    expect(tied).toHaveLength(6);
+    expect(tied).toEqual([...tied].sort());
+    await admin.from('testimonials').delete().eq('quote', quote).throwOnError();
+  });
+
   it('the home page gets general testimonials in display order and videos with general ones first', async () => {
     const event = await insert<{ id: string }>('events', {
       title: 'Video Night',

@@ -1,0 +1,15 @@
+/**
+ * The order of lists an admin arranges (display_order), the same wherever a page reads them: the
+ * server's reads (`order=display_order.asc,id.asc`) and the replica's. Rows that share a place (new
+ * ones all start at 0) are ordered by id, so a page does not swap them when the replica takes over.
+ */
+
+/** Ids in the order PostgreSQL sorts uuids (byte by byte, as their lower-case text sorts). */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Rows by display order, rows of the same place by id. */
+export function byDisplayOrder<T extends { display_order: number; id: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => a.display_order - b.display_order || compareIds(a.id, b.id));
+}
