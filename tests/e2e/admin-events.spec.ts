@@ -284,6 +284,8 @@ test('admin attaches sponsors with a tier, reorders them and removes one', async
   await page.getByRole('button', { name: `Move ${betaName} up` }).click();
   await expect(rows.nth(0)).toContainText(betaName);
   await expect(page.getByRole('button', { name: `Move ${betaName} up` })).toBeDisabled();
+  // The focus stays on the moved sponsor's buttons (its 'up' is disabled at the top of the list).
+  await expect(page.getByRole('button', { name: `Move ${betaName} down` })).toBeFocused();
   await expect(page.getByRole('button', { name: `Move ${alphaName} down` })).toBeDisabled();
   await eventually
     .poll(async () => {

@@ -89,6 +89,20 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
     new RegExp(bo.name),
     new RegExp(ada.name),
   ]);
+  // Moved from the keyboard, a speaker keeps the focus on its buttons, at the ends of the list too.
+  await page.getByRole('button', { name: `Move ${bo.name} down` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Chosen speakers' }).getByRole('listitem')).toHaveText([
+    new RegExp(ada.name),
+    new RegExp(bo.name),
+  ]);
+  await expect(page.getByRole('button', { name: `Move ${bo.name} up` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: `Move ${bo.name} down` })).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Chosen speakers' }).getByRole('listitem')).toHaveText([
+    new RegExp(bo.name),
+    new RegExp(ada.name),
+  ]);
 
   await page.getByRole('button', { name: 'Create Session' }).click();
   await expect(page.getByText('Session created successfully')).toBeVisible();

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { byDisplayOrder } from './admin-rows.ts';
+import { moveButtonId, refocusMoveButton } from '../../ui/move-focus.ts';
 
 type SponsorDoc = SyncDoc<'sponsors_library'>;
 type TierDoc = SyncDoc<'sponsor_tiers'>;
@@ -71,12 +72,14 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
 
   const move = async (index: number, direction: -1 | 1) => {
     const writes = swapDisplayOrder(attached, index, direction);
-    if (!writes) return;
+    const moved = attached[index];
+    if (!writes || !moved) return;
     try {
       for (const write of writes) await patch('event_sponsors', write.id, { display_order: write.display_order });
     } catch (error) {
       toastError(error);
     }
+    refocusMoveButton('event-sponsor', moved.id, direction);
   };
 
   const detach = async (id: string) => {
@@ -137,6 +140,7 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
           {attached.map((row, index) => (
             <AttachedSponsor
               key={row.id}
+              id={row.id}
               sponsor={sponsorById.get(row.sponsor_id)}
               tier={tierById.get(row.tier_id)}
               first={index === 0}
@@ -152,6 +156,8 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
 }
 
 interface AttachedSponsorProps {
+  /** The event_sponsors row's id. */
+  id: string;
   sponsor: SponsorDoc | undefined;
   tier: TierDoc | undefined;
   first: boolean;
@@ -160,7 +166,7 @@ interface AttachedSponsorProps {
   onRemove: () => void;
 }
 
-function AttachedSponsor({ sponsor, tier, first, last, onMove, onRemove }: AttachedSponsorProps) {
+function AttachedSponsor({ id, sponsor, tier, first, last, onMove, onRemove }: AttachedSponsorProps) {
   const logo = useImageUrl(sponsor?.logo_url);
   const name = sponsor?.name ?? 'Unknown sponsor';
   const colour = tierColourCss(tier?.color);
@@ -194,10 +200,24 @@ function AttachedSponsor({ sponsor, tier, first, last, onMove, onRemove }: Attac
         ) : null}
       </div>
       <div className="flex shrink-0 gap-1">
-        <Button variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={first} onClick={() => onMove(-1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          id={moveButtonId('event-sponsor', id, -1)}
+          aria-label={`Move ${name} up`}
+          disabled={first}
+          onClick={() => onMove(-1)}
+        >
           <ArrowUp aria-hidden="true" className="h-4 w-4" />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={last} onClick={() => onMove(1)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          id={moveButtonId('event-sponsor', id, 1)}
+          aria-label={`Move ${name} down`}
+          disabled={last}
+          onClick={() => onMove(1)}
+        >
           <ArrowDown aria-hidden="true" className="h-4 w-4" />
         </Button>
         <Button variant="ghost" size="icon" aria-label={`Remove ${name} from event`} onClick={onRemove}>

@@ -21,6 +21,7 @@ import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
 import { describedBy, TimesInZone } from './times-in-zone.tsx';
+import { moveButtonId, refocusMoveButton } from '../../ui/move-focus.ts';
 
 const TIME = /^\d{2}:\d{2}$/;
 
@@ -241,6 +242,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
               if (moved === undefined) return;
               next.splice(index + direction, 0, moved);
               field.onChange(next);
+              refocusMoveButton('speaker', moved, direction);
             };
             return (
               <fieldset className="space-y-2 md:col-span-2">
@@ -259,6 +261,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
                             <Button
                               variant="ghost"
                               size="sm"
+                              id={moveButtonId('speaker', attendeeId, -1)}
                               aria-label={`Move ${name} up`}
                               disabled={index === 0}
                               onClick={() => move(index, -1)}
@@ -268,6 +271,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
                             <Button
                               variant="ghost"
                               size="sm"
+                              id={moveButtonId('speaker', attendeeId, 1)}
                               aria-label={`Move ${name} down`}
                               disabled={index === chosen.length - 1}
                               onClick={() => move(index, 1)}

@@ -12,15 +12,12 @@ import { toast, toastError } from '../../ui/toaster.tsx';
 import { cssColour } from './tier-colour.ts';
 import { TierForm, type TierFormValues } from './tier-form.tsx';
 import { byDisplayOrder, moveTier, nextDisplayOrder } from './tier-order.ts';
+import { moveButtonId, refocusMoveButton } from '../../ui/move-focus.ts';
 
 type Tier = SyncDoc<'sponsor_tiers'>;
 
 /** The server's refusal, shown before trying. */
 const TIER_IN_USE = 'Tier is used by event sponsors';
-
-function moveButtonId(tierId: string, direction: -1 | 1): string {
-  return `tier-${tierId}-move-${direction === -1 ? 'up' : 'down'}`;
-}
 
 export function SponsorTiersPage() {
   const tiers = useAdminRows('sponsor_tiers', byDisplayOrder);
@@ -61,14 +58,7 @@ export function SponsorTiersPage() {
     } finally {
       moving.current = false;
     }
-    // The row moved in the DOM, which drops focus: give it back to the tier's move button (the other
-    // one when the tier reached an end of the list).
-    requestAnimationFrame(() => {
-      const same = document.getElementById(moveButtonId(tier.id, direction));
-      const other = document.getElementById(moveButtonId(tier.id, direction === -1 ? 1 : -1));
-      const target = same instanceof HTMLButtonElement && !same.disabled ? same : other;
-      target?.focus();
-    });
+    refocusMoveButton('tier', tier.id, direction);
   }
 
   async function remove(tier: Tier) {
@@ -113,7 +103,7 @@ export function SponsorTiersPage() {
                   <Button
                     variant="outline"
                     size="icon"
-                    id={moveButtonId(tier.id, -1)}
+                    id={moveButtonId('tier', tier.id, -1)}
                     aria-label={`Move ${tier.name} up`}
                     disabled={index === 0}
                     onClick={() => void move(index, -1)}
@@ -123,7 +113,7 @@ export function SponsorTiersPage() {
                   <Button
                     variant="outline"
                     size="icon"
-                    id={moveButtonId(tier.id, 1)}
+                    id={moveButtonId('tier', tier.id, 1)}
                     aria-label={`Move ${tier.name} down`}
                     disabled={index === tiers.length - 1}
                     onClick={() => void move(index, 1)}
