@@ -33,7 +33,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md'): string {
   return cx(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
-    'disabled:pointer-events-none disabled:opacity-50',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
     VARIANTS[variant],
     SIZES[size],
   );

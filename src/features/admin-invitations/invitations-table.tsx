@@ -174,19 +174,26 @@ export function InvitationsTable({
               </TableCell>
               <TableCell className="text-right whitespace-nowrap">
                 <span className="inline-flex gap-1">
-                  {DECISIONS.map((decision) => (
-                    <Button
-                      key={decision}
-                      variant="outline"
-                      size="sm"
-                      className="px-2"
-                      disabled={busy || request.status === decision}
-                      aria-label={`${DECISION_WORDS[decision].action} ${request.name}`}
-                      onClick={() => onDecide(request, decision)}
-                    >
-                      {DECISION_WORDS[decision].action}
-                    </Button>
-                  ))}
+                  {DECISIONS.map((decision) => {
+                    // Unavailable, not disabled: the button just pressed turns unavailable, and a
+                    // disabled button would drop the keyboard's focus to the page.
+                    const unavailable = busy || request.status === decision;
+                    return (
+                      <Button
+                        key={decision}
+                        variant="outline"
+                        size="sm"
+                        className="px-2"
+                        aria-disabled={unavailable || undefined}
+                        aria-label={`${DECISION_WORDS[decision].action} ${request.name}`}
+                        onClick={() => {
+                          if (!unavailable) onDecide(request, decision);
+                        }}
+                      >
+                        {DECISION_WORDS[decision].action}
+                      </Button>
+                    );
+                  })}
                 </span>
               </TableCell>
             </TableRow>,
