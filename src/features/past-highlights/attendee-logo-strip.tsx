@@ -81,9 +81,10 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
         <h2 id="attendee-companies-heading" className="text-lg font-semibold text-slate-700">
           Leaders from these companies have joined us
         </h2>
+        {/* The label says what a press does (as the hero video's button); no aria-pressed, which with
+            a changing label would read 'Play logos, pressed' while the logos stand still. */}
         <button
           type="button"
-          aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
           className="past-logo-strip-toggle inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-ink hover:bg-slate-100"
         >
