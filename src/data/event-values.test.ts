@@ -9,7 +9,7 @@ import {
   sameClockIn,
   sessionsOnTheSameClock,
   slugForSave,
-  swapDisplayOrder,
+  moveInDisplayOrder,
   toCapacityInput,
   toDateTimeInput,
   toTimeInput,
@@ -178,12 +178,12 @@ describe('display order', () => {
       { id: 'a', display_order: 1 },
       { id: 'b', display_order: 2 },
     ];
-    expect(swapDisplayOrder(items, 1, -1)).toEqual([
+    expect(moveInDisplayOrder(items, 1, -1)).toEqual([
       { id: 'b', display_order: 1 },
       { id: 'a', display_order: 2 },
     ]);
-    expect(swapDisplayOrder(items, 0, -1)).toBeNull();
-    expect(swapDisplayOrder(items, 1, 1)).toBeNull();
+    expect(moveInDisplayOrder(items, 0, -1)).toEqual([]);
+    expect(moveInDisplayOrder(items, 1, 1)).toEqual([]);
   });
 
   it('still moves an item whose neighbour has the same order', () => {
@@ -191,9 +191,19 @@ describe('display order', () => {
       { id: 'a', display_order: 0 },
       { id: 'b', display_order: 0 },
     ];
-    expect(swapDisplayOrder(items, 0, 1)).toEqual([
-      { id: 'a', display_order: 1 },
+    expect(moveInDisplayOrder(items, 0, 1)).toEqual([{ id: 'a', display_order: 1 }]);
+  });
+
+  it('moves one place, not two, when more rows share the order (sponsors added on two devices offline)', () => {
+    const items = [
+      { id: 'a', display_order: 0 },
       { id: 'b', display_order: 0 },
+      { id: 'c', display_order: 1 },
+    ];
+    // Numbered afresh in the new order b, a, c: b keeps 0, a takes 1, c moves to 2.
+    expect(moveInDisplayOrder(items, 0, 1)).toEqual([
+      { id: 'a', display_order: 1 },
+      { id: 'c', display_order: 2 },
     ]);
   });
 });

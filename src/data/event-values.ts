@@ -229,22 +229,36 @@ export function nextDisplayOrder(items: readonly { display_order: number }[]): n
   return items.reduce((max, item) => Math.max(max, item.display_order), -1) + 1;
 }
 
+/** A row's new place in a list arranged by display_order. */
+export interface OrderChange {
+  id: string;
+  display_order: number;
+}
+
 /**
- * The two display-order writes that move `items[index]` one place up (-1) or down (+1): it swaps
- * display_order with its neighbour (spec section 4). Null at the ends. When both hold the same
- * order (older data), the moved item takes a distinct one so that the move shows.
+ * The writes that move `items[index]` one place up (-1) or down (+1) in a list sorted by display
+ * order (spec section 4): it swaps its display_order with its neighbour's. Two rows with the same
+ * display_order (added on two devices offline) cannot swap places that way, so then the whole list
+ * is numbered from 0 in its new order. Nothing at the ends.
  */
-export function swapDisplayOrder<T extends { id: string; display_order: number }>(
-  items: readonly T[],
+export function moveInDisplayOrder(
+  items: readonly { id: string; display_order: number }[],
   index: number,
   direction: -1 | 1,
-): [{ id: string; display_order: number }, { id: string; display_order: number }] | null {
+): OrderChange[] {
   const item = items[index];
   const neighbour = items[index + direction];
-  if (!item || !neighbour) return null;
-  const same = item.display_order === neighbour.display_order;
-  return [
-    { id: item.id, display_order: same ? neighbour.display_order + direction : neighbour.display_order },
-    { id: neighbour.id, display_order: item.display_order },
-  ];
+  if (!item || !neighbour) return [];
+  if (item.display_order !== neighbour.display_order) {
+    return [
+      { id: item.id, display_order: neighbour.display_order },
+      { id: neighbour.id, display_order: item.display_order },
+    ];
+  }
+  const reordered = [...items];
+  reordered[index] = neighbour;
+  reordered[index + direction] = item;
+  return reordered.flatMap((row, position) =>
+    row.display_order === position ? [] : [{ id: row.id, display_order: position }],
+  );
 }

@@ -6,7 +6,7 @@
 import { ArrowDown, ArrowUp, ExternalLink, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useAdminActions, useAdminRows, useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
-import { nextDisplayOrder, swapDisplayOrder } from '../../data/event-values.ts';
+import { moveInDisplayOrder, nextDisplayOrder } from '../../data/event-values.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
@@ -71,9 +71,9 @@ export function EventSponsorsTab({ eventId }: { eventId: string }) {
   };
 
   const move = async (index: number, direction: -1 | 1) => {
-    const writes = swapDisplayOrder(attached, index, direction);
+    const writes = moveInDisplayOrder(attached, index, direction);
     const moved = attached[index];
-    if (!writes || !moved) return;
+    if (writes.length === 0 || !moved) return;
     try {
       for (const write of writes) await patch('event_sponsors', write.id, { display_order: write.display_order });
     } catch (error) {

@@ -11,7 +11,8 @@ import { ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx'
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { cssColour } from './tier-colour.ts';
 import { TierForm, type TierFormValues } from './tier-form.tsx';
-import { byDisplayOrder, moveTier, nextDisplayOrder } from './tier-order.ts';
+import { moveInDisplayOrder } from '../../data/event-values.ts';
+import { byDisplayOrder, nextDisplayOrder } from './tier-order.ts';
 import { moveButtonId, refocusMoveButton } from '../../ui/move-focus.ts';
 
 type Tier = SyncDoc<'sponsor_tiers'>;
@@ -50,7 +51,7 @@ export function SponsorTiersPage() {
     if (!tiers || !tier || moving.current) return;
     moving.current = true;
     try {
-      for (const change of moveTier(tiers, index, direction)) {
+      for (const change of moveInDisplayOrder(tiers, index, direction)) {
         await actions.patch('sponsor_tiers', change.id, { display_order: change.display_order });
       }
     } catch (error) {
