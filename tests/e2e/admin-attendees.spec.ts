@@ -193,6 +193,10 @@ test('scraping needs a saved attendee with a LinkedIn URL, then fills the profil
     email: uniqueEmail('private'),
     linkedin_url: `https://www.linkedin.com/in/${uniqueHandle('private-profile')}`,
   });
+  const unsaved = await api.create<AttendeeRow>('attendees', {
+    name: unique('Scrape Unsaved'),
+    email: uniqueEmail('unsaved'),
+  });
   await openAttendees(page);
 
   // A new attendee is not saved yet.
@@ -202,6 +206,18 @@ test('scraping needs a saved attendee with a LinkedIn URL, then fills the profil
   await newForm.getByRole('button', { name: 'Scrape Profile' }).click();
   await expect(toast(page, 'Cannot scrape')).toContainText('Please save the attendee first with a LinkedIn URL');
   await newForm.getByRole('button', { name: 'Cancel' }).click();
+
+  // A saved attendee with a URL typed but not saved: the server would write that profile to the
+  // saved record at once, whatever the form does next.
+  await attendeeRow(page, unsaved.name)
+    .getByRole('button', { name: `Edit ${unsaved.name}` })
+    .click();
+  const unsavedForm = page.getByRole('form', { name: 'Edit Attendee' });
+  await unsavedForm.getByLabel('LinkedIn URL').fill(`https://www.linkedin.com/in/${uniqueHandle('typed-only')}`);
+  await unsavedForm.getByRole('button', { name: 'Scrape Profile' }).click();
+  await expect(toast(page, 'Cannot scrape').last()).toContainText('Please save the attendee first with a LinkedIn URL');
+  await unsavedForm.getByRole('button', { name: 'Cancel' }).click();
+  expect((await serverAttendee(api, unsaved.email))?.bio ?? null).toBeNull();
 
   await attendeeRow(page, attendee.name)
     .getByRole('button', { name: `Edit ${attendee.name}` })

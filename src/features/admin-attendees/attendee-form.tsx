@@ -135,8 +135,10 @@ export function AttendeeForm({ attendee, onSave, onCancel }: AttendeeFormProps) 
   }
 
   async function scrapeProfile() {
-    const linkedinUrl = getValues('linkedin_url').trim();
-    if (!attendee || linkedinUrl === '') {
+    // The server writes what it finds to the saved record at once: only for the URL saved there
+    // (spec: 'a saved attendee with a LinkedIn URL'), not one typed and not saved yet.
+    const linkedinUrl = attendee?.linkedin_url?.trim() ?? '';
+    if (!attendee || linkedinUrl === '' || getValues('linkedin_url').trim() !== linkedinUrl) {
       toast.error('Cannot scrape', { description: 'Please save the attendee first with a LinkedIn URL' });
       return;
     }
