@@ -4,7 +4,21 @@
  * server's clock orders every change.
  */
 import type { Route } from '@playwright/test';
-import { expect, microseconds, test } from './support/fixtures.ts';
+import { expect, microseconds, test, type SyncClient } from './support/fixtures.ts';
+
+/** Slow Wi-Fi: the client's first `method` request to `table` hangs until `release()`. */
+async function holdFirst(client: SyncClient, table: string, method: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await client.page.route(`${client.options.supabaseUrl}/rest/v1/${table}*`, async (route: Route) => {
+    if (route.request().method() !== method || holding) return route.fallback();
+    holding = true;
+    await held;
+    return route.fallback();
+  });
+  return { holding: () => holding, release };
+}
 
 test('an admin edits offline, reloads the page, and the change is sent once the connection is back', async ({
   openClient,
@@ -73,15 +87,7 @@ test('a door phone on slow Wi-Fi: every undo reaches the server after the check-
   // The first check-in's request hangs while the door goes on: more writes pile up than one push
   // batch used to hold (25), and RxDB sent its batches side by side: the undos at the end raced the
   // check-ins they undo, and were refused ('An undo must name a check-in of the same event').
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let holding = false;
-  await door.page.route(`${door.options.supabaseUrl}/rest/v1/check_ins*`, async (route: Route) => {
-    if (route.request().method() !== 'POST' || holding) return route.fallback();
-    holding = true;
-    await held;
-    return route.fallback();
-  });
+  const hold = await holdFirst(door, 'check_ins', 'POST');
   const checkIn = (fields: Record<string, unknown>) =>
     door.call('insert', 'check_ins', {
       event_id: eventId,
@@ -91,13 +97,13 @@ test('a door phone on slow Wi-Fi: every undo reaches the server after the check-
     });
   const walkIn = (n: number) => checkIn({ walk_in_name: `Walk-in ${n}`, walk_in_email: `walk-in-${n}@corp.example` });
   await walkIn(1);
-  await expect.poll(() => holding).toBe(true);
+  await expect.poll(hold.holding).toBe(true);
   for (let n = 2; n <= 22; n += 1) await walkIn(n);
   const mistaken = [];
   for (let n = 23; n <= 34; n += 1) mistaken.push(await walkIn(n));
   const undos = [];
   for (const checkedIn of mistaken) undos.push(await checkIn({ undoes: checkedIn.id }));
-  release();
+  hold.release();
 
   await expect.poll(async () => (await backend.rows('check_ins', 'event_id', eventId)).length).toBe(46);
   await door.settled();
@@ -117,22 +123,14 @@ test('an edit set back while it is still on its way: the server ends with the ed
   await admin.waitForDoc('events', id, () => true);
 
   // Slow Wi-Fi: the first edit's request hangs until the admin has set the title back.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let holding = false;
-  await admin.page.route(`${admin.options.supabaseUrl}/rest/v1/events*`, async (route: Route) => {
-    if (route.request().method() !== 'PATCH' || holding) return route.fallback();
-    holding = true;
-    await held;
-    return route.fallback();
-  });
+  const hold = await holdFirst(admin, 'events', 'PATCH');
   await admin.call('patch', 'events', id, { title: 'Renamed by mistake' });
-  await expect.poll(() => holding).toBe(true);
+  await expect.poll(hold.holding).toBe(true);
   await admin.call('patch', 'events', id, { title: event.title });
   const mistakeAnswered = admin.page.waitForResponse(
     (response) => response.request().method() === 'PATCH' && response.url().includes('/rest/v1/events'),
   );
-  release();
+  hold.release();
   expect((await mistakeAnswered).ok()).toBe(true);
 
   await expect.poll(() => backend.row('events', id).then((row) => row?.title)).toBe(event.title);
