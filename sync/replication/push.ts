@@ -26,13 +26,13 @@
  * resolved document is offered for push once more; it equals the known server state, so nothing is
  * sent.
  *
- * Order: rows go one after another, in the order they were written (batches too: see the end), since
- * one may depend on an earlier one (a slug or an e-mail freed by one row and taken by the next). The exception is a bulk
- * edit: consecutive updates that write the same values to the same columns (200 requests approved at
- * once) cannot depend on each other, so a run of them goes in one request, each row on the
- * condition of its own `_modified` (`or=(and(id.eq.…,_modified.eq.…),…)`). A request costs the server
- * far more in its own overhead than in the update: 200 approvals took about 30 s one request each
- * (bench/invitations.ts, on a busy 2-core machine).
+ * Order: rows go one after another, in the order they were written (batches too: see the end),
+ * since one may depend on an earlier one (a slug or an e-mail freed by one row and taken by the
+ * next). The exception is a bulk edit: consecutive updates that write the same values to the same
+ * columns (200 requests approved at once) cannot depend on each other, so a run of them goes in one
+ * request, each row on the condition of its own `_modified` (`or=(and(id.eq.…,_modified.eq.…),…)`).
+ * A request costs the server far more in its own overhead than in the update: 200 approvals took
+ * about 30 s one request each (bench/invitations.ts, on a busy 2-core machine).
  *
  * Failures: see errors.ts. Retryable ones are thrown (RxDB retries the batch; writes already
  * accepted are found equal and skipped). Refusals are recorded with the local data, and the document
