@@ -265,6 +265,10 @@ test.describe('offline', () => {
         .filter({ hasText: /offline/i })
         .first(),
     ).toBeVisible();
+    // With nothing selected, the bulk buttons do nothing, from the keyboard too.
+    await page.getByRole('button', { name: 'Approve selected' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     // Select every row shown, then leave one out.
     await page.getByLabel('Select all shown').check();
     await page.getByLabel(`Select ${left.name}`).uncheck();
@@ -275,6 +279,9 @@ test.describe('offline', () => {
       .getByRole('button', { name: 'Approve' })
       .click();
     await expect(page.getByText('3 requests approved.')).toBeVisible();
+    // The selection is spent, and the keyboard is still on the button that made the decision.
+    await expect(page.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Approve selected' })).toBeFocused();
     await expect(page.getByText(/^Saved on this device: they reach the server/)).toBeVisible();
     await expect(statusFilter(page, 'Pending (1)')).toBeVisible();
     await expect(statusFilter(page, 'Approved (3)')).toBeVisible();

@@ -178,6 +178,7 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
         </span>
         {DECISIONS.map((decision) => {
           const words = DECISION_WORDS[decision];
+          const bulkUnavailable = chosen.length === 0 || busy || !decisions.ready;
           return (
             <ConfirmDialog
               key={decision}
@@ -190,7 +191,16 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
                 void decideChosen(decision);
               }}
               trigger={
-                <Button variant="outline" size="sm" disabled={chosen.length === 0 || busy || !decisions.ready}>
+                // Unavailable, not disabled: the dialog gives the focus back to this button when it
+                // closes, as the decision starts and the selection empties.
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-disabled={bulkUnavailable || undefined}
+                  onClick={(click) => {
+                    if (bulkUnavailable) click.preventDefault();
+                  }}
+                >
                   {words.action} selected
                 </Button>
               }
