@@ -1,5 +1,6 @@
 /** The conflict list keeps every lost edit of a row, however many times the row lost. */
 import 'fake-indexeddb/auto';
+import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { MetaStore, documentKey, type ConflictRecord } from './meta-store.ts';
 
@@ -43,5 +44,34 @@ describe('a row that loses twice before the admin deals with it', () => {
     await store.deleteConflict(key);
     await store.putConflict(loss(['location'], { location: 'Hall 2' }, '2027-01-01T11:00:00Z'));
     expect((await store.getConflict(key))?.fields).toEqual(['location']);
+  });
+});
+
+describe('a file that finished uploading after its record lost or was refused', () => {
+  const placeholder = '/outbox/0123456789abcdef0123456789abcdef';
+  const url = 'https://example.test/storage/v1/object/public/event-images/e1/1.png';
+
+  it('puts its public URL in the kept versions of that record only', async () => {
+    const store = new MetaStore(`meta-${crypto.randomUUID()}`);
+    await store.putConflict(loss(['featured_image_url'], { featured_image_url: placeholder }, '2027-01-01T10:00:00Z'));
+    const refusal = { table: 'events' as const, code: '23514', message: 'refused', at: '2027-01-01T10:00:00Z' };
+    await store.putRefusal({ ...refusal, key: `${key}:a`, docId: 'e1', local: { featured_image_url: placeholder } });
+    const other = documentKey('events', 'e10');
+    await store.putRefusal({ ...refusal, key: `${other}:a`, docId: 'e10', local: { featured_image_url: placeholder } });
+
+    expect(await store.replaceKeptUrl(key, 'featured_image_url', placeholder, url)).toBe(true);
+    expect((await store.getConflict(key))?.local.featured_image_url).toBe(url);
+    const refusals = await firstValueFrom(store.refusals$());
+    expect(Object.fromEntries(refusals.map((record) => [record.key, record.local.featured_image_url]))).toEqual({
+      [`${key}:a`]: url,
+      [`${other}:a`]: placeholder,
+    });
+  });
+
+  it('says so when no kept version holds the placeholder', async () => {
+    const store = new MetaStore(`meta-${crypto.randomUUID()}`);
+    await store.putConflict(loss(['title'], { title: 'My title' }, '2027-01-01T10:00:00Z'));
+    expect(await store.replaceKeptUrl(key, 'featured_image_url', placeholder, url)).toBe(false);
+    expect((await store.getConflict(key))?.local.title).toBe('My title');
   });
 });

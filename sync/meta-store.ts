@@ -157,6 +157,27 @@ export class MetaStore {
     await this.db.conflicts.delete(key);
   }
 
+  /**
+   * Puts an uploaded file's URL in place of its placeholder in the kept versions of one document
+   * (its conflict entry and its refusals), so that re-applying or re-typing one brings the photo
+   * back, not a placeholder nobody can resolve. Returns whether any kept version held it.
+   */
+  async replaceKeptUrl(docKey: string, field: string, placeholder: string, url: string): Promise<boolean> {
+    const name = localField(field);
+    return this.db.transaction('rw', this.db.conflicts, this.db.refusals, async () => {
+      const conflicts = await this.db.conflicts.where('key').equals(docKey).toArray();
+      const refusals = await this.db.refusals.where('key').startsWith(`${docKey}:`).toArray();
+      const holding = (record: { local: Record<string, unknown> }) => record.local[name] === placeholder;
+      const swapped = <R extends { local: Record<string, unknown> }>(record: R): R => ({
+        ...record,
+        local: { ...record.local, [name]: url },
+      });
+      await this.db.conflicts.bulkPut(conflicts.filter(holding).map(swapped));
+      await this.db.refusals.bulkPut(refusals.filter(holding).map(swapped));
+      return conflicts.some(holding) || refusals.some(holding);
+    });
+  }
+
   async putRefusal(record: RefusalRecord): Promise<void> {
     await this.db.refusals.put(record);
   }

@@ -5,7 +5,7 @@
  * page closed right after cannot lose the count.
  */
 import type { RxCollection } from 'rxdb';
-import type { MetaStore } from '../meta-store.ts';
+import { documentKey, type MetaStore } from '../meta-store.ts';
 import type { FileOutboxOptions, UploadedUrlOutcome, UploadTarget } from '../outbox/index.ts';
 import { isLocalUrl } from '../outbox/local-url.ts';
 import { localField } from '../replication/documents.ts';
@@ -88,7 +88,11 @@ export function localWrites({ collections, anyCollection, meta, pending, problem
       const current = doc?.get(target.column) as unknown;
       if (current === url) return 'applied';
       if (!doc || current !== placeholder) {
-        return isLocalUrl(typeof current === 'string' ? current : null) ? 'replaced' : 'absent';
+        // The record's push may have lost or been refused while the file was on its way: then the
+        // version that holds the placeholder is a kept one, shown to the admin to re-apply.
+        const kept = await meta.replaceKeptUrl(documentKey(target.table, target.id), target.column, placeholder, url);
+        if (isLocalUrl(typeof current === 'string' ? current : null)) return 'replaced';
+        return kept ? 'applied' : 'absent';
       }
       await pending.mark(target.table, target.id);
       await guarded(() => doc.incrementalPatch({ [target.column]: url }));

@@ -25,7 +25,9 @@ export interface FileOutboxOptions {
    * Writes the public URL over `placeholder` in the record, as an ordinary local write that is
    * pushed (see the contract in the header). Writes nothing when the record does not hold that
    * placeholder: 'replaced' when it holds another file's (one picked since), 'absent' otherwise (not
-   * saved yet, or moved on: the image removed or typed in, the record deleted).
+   * saved yet, or moved on: the image removed or typed in, the record deleted). A version of the
+   * record kept after a lost conflict or a refusal takes the URL too ('applied' when only it held
+   * the placeholder), so that re-applying it brings the file back.
    */
   applyUploadedUrl: (target: UploadTarget, publicUrl: string, placeholder: string) => Promise<UploadedUrlOutcome>;
   /** True while this tab is the one that replicates; only that tab uploads. */

@@ -253,6 +253,50 @@ test('a file that uploads before the form saves its record still becomes the rec
   expect(uploads.count).toBe(1);
 });
 
+test('a photo whose record lost a conflict before the upload ended is re-applied with its public URL', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  const outbox = outboxOf(admin.page);
+  const eventId = await newEvent(backend, admin);
+  const photo = await buildImage('png', { width: 70, height: 50, seed: 54 });
+  // The upload (an image) is still on its way when the record's push (small) comes back.
+  let releaseUploads!: () => void;
+  const uploadsHeld = new Promise<void>((resolve) => (releaseUploads = resolve));
+  await admin.page.route(UPLOADS, async (route) => {
+    await uploadsHeld;
+    await route.continue();
+  });
+
+  await admin.goOffline();
+  const unblockBackend = await blockBackend(admin);
+  const picked = await pickFeaturedImage(admin, eventId, photo, 'image/png', 'gala.png');
+  // Meanwhile an admin in the office renames the event.
+  await backend.update('events', eventId, { title: 'Renamed in the office' });
+  await unblockBackend();
+  await admin.goOnline();
+
+  await expect.poll(() => admin.call('conflicts'), { timeout: 20_000 }).toHaveLength(1);
+  const [conflict] = await admin.call('conflicts');
+  expect(conflict).toMatchObject({ table: 'events', docId: eventId, fields: ['featured_image_url'] });
+  expect(conflict!.local.featured_image_url).toBe(picked.localUrl);
+
+  releaseUploads();
+  const publicUrl = publicUrlOf(backend, picked.bucket, picked.path);
+  // The kept version now holds the file's public URL, not a placeholder that would outlive its file.
+  await expect
+    .poll(async () => (await admin.call('conflicts'))[0]?.local.featured_image_url, { timeout: 20_000 })
+    .toBe(publicUrl);
+  await expect.poll(() => outbox.pending()).toEqual([]);
+
+  await admin.call('reapply', conflict!.key);
+  await expect
+    .poll(() => backend.row('events', eventId), { timeout: 20_000 })
+    .toMatchObject({ featured_image_url: publicUrl, title: 'Renamed in the office' });
+  expect(Buffer.from(await (await fetch(publicUrl)).arrayBuffer())).toEqual(photo);
+});
+
 test('an upload that fails on the way is retried with back-off and shown meanwhile, then lands', async ({
   openClient,
   backend,
