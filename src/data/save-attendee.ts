@@ -90,10 +90,13 @@ export function useSaveAttendee() {
     async create(id: string, values: AttendeeFormValues, images: AttendeeImages): Promise<void> {
       await actions.insert('attendees', { id, ...attendeeFieldsOf(values, images) });
     },
-    /** Patches `current` with what the form changed (nothing when nothing did). */
-    async update(current: Attendee, values: AttendeeFormValues, images: AttendeeImages): Promise<void> {
-      const changes = patchOf(current, attendeeFieldsOf(values, images));
-      if (Object.keys(changes).length > 0) await actions.patch('attendees', current.id, changes);
+    /**
+     * Patches the attendee with what the form changed from `opened`, the record its values started
+     * from (nothing when nothing did): a field changed meanwhile elsewhere keeps its new value.
+     */
+    async update(opened: Attendee, values: AttendeeFormValues, images: AttendeeImages): Promise<void> {
+      const changes = patchOf(opened, attendeeFieldsOf(values, images));
+      if (Object.keys(changes).length > 0) await actions.patch('attendees', opened.id, changes);
     },
   };
 }

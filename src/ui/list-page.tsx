@@ -8,13 +8,22 @@ import { Plus } from 'lucide-react';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from './button.tsx';
 
-/** closed, create (with the id the new row will get) or edit one row (spec section 4). */
-type FormMode = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string };
+/**
+ * closed, create (with the id the new row will get) or edit one row (spec section 4), with the row as
+ * it was when its form opened.
+ */
+type FormMode<T> = { kind: 'closed' } | { kind: 'create'; id: string } | { kind: 'edit'; id: string; opened: T };
 
 export interface ListEditor<T> {
-  mode: FormMode;
+  mode: FormMode<T>;
   /** The row the form edits: null while it adds one, when it is closed, or when the row went away. */
   editing: T | null;
+  /**
+   * The row as it was when the form opened, which the form's values started from: a save writes the
+   * fields that differ from it, so that what another admin (or a bulk job) changed meanwhile in the
+   * fields this one never touched is kept. Null when `editing` is.
+   */
+  opened: T | null;
   /** Whether the add/edit form shows. */
   formOpen: boolean;
   /** Changes whenever the form opens for another row (or a new one), so that it starts afresh. */
@@ -31,17 +40,21 @@ export interface ListEditor<T> {
 
 /** The add/edit form of a list page: which row it shows, if any. */
 export function useListEditor<T extends { id: string }>(rows: readonly T[] | undefined): ListEditor<T> {
-  const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
+  const [mode, setMode] = useState<FormMode<T>>({ kind: 'closed' });
   const addButton = useRef<HTMLButtonElement>(null);
   const editing = mode.kind === 'edit' ? (rows?.find((row) => row.id === mode.id) ?? null) : null;
   return {
     mode,
     editing,
+    opened: mode.kind === 'edit' && editing ? mode.opened : null,
     formOpen: mode.kind === 'create' || editing !== null,
     formKey: mode.kind === 'closed' ? 'closed' : mode.id,
     addButton,
     create: () => setMode({ kind: 'create', id: crypto.randomUUID() }),
-    edit: (id) => setMode({ kind: 'edit', id }),
+    edit: (id) => {
+      const row = rows?.find((candidate) => candidate.id === id);
+      if (row) setMode({ kind: 'edit', id, opened: row });
+    },
     close: () => {
       setMode({ kind: 'closed' });
       addButton.current?.focus();

@@ -124,6 +124,30 @@ test('admin creates an event with why-points, edits it and deletes it', async ({
   await expectServerEvent(api, renamed, (row) => expect(row).toBeNull());
 });
 
+test('saving an edit writes what the admin changed: a field another admin changed meanwhile keeps its value', async ({
+  page,
+  api,
+}) => {
+  const title = unique('Admin Events Two Admins');
+  const renamed = `${title} renamed`;
+  const event = await createEvent(api, { title, location: 'TBD' });
+  await openEventsPage(page);
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByLabel('Location')).toHaveValue('TBD');
+
+  // Another admin sets the venue while this form is open; the card shows it, the open form does not.
+  const { error } = await api.admin.from('events').update({ location: 'The Shard' }).eq('id', event.id);
+  expect(error).toBeNull();
+  await expect(card(page, title)).toContainText('The Shard');
+  await expect(page.getByLabel('Location')).toHaveValue('TBD');
+
+  await page.getByLabel('Title', { exact: true }).fill(renamed);
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  await expectServerEvent(api, renamed, (row) => expect(row?.location).toBe('The Shard'));
+  await expect(card(page, renamed)).toContainText('The Shard');
+});
+
 test('admin cannot save an event without title and dates, and the slug is normalised while typing', async ({
   page,
 }) => {

@@ -150,6 +150,46 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await eventually.poll(() => serverSession(api, event.id)).toBeNull();
 });
 
+test('saving a session keeps a speaker another admin added while its form was open', async ({ page, api }) => {
+  const event = await createEvent(api, { start_date: '2027-06-11T08:00:00Z', end_date: '2027-06-11T18:00:00Z' });
+  const ada = await createAttendee(api, { name: unique('Ada Panelist') });
+  const bo = await createAttendee(api, { name: unique('Bo Panelist') });
+  const title = unique('Panel on data contracts');
+  const session = await api.create('sessions', {
+    event_id: event.id,
+    title,
+    start_time: '2027-06-11T11:00:00Z',
+    end_time: '2027-06-11T12:00:00Z',
+  });
+  await api.create('session_speakers', { session_id: session.id, attendee_id: ada.id, display_order: 0 });
+  const item = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: title });
+
+  await openSessionsPage(page);
+  await expect(item).toContainText(ada.name);
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('list', { name: 'Chosen speakers' }).getByRole('listitem')).toHaveText([
+    new RegExp(ada.name),
+  ]);
+  await api.create('session_speakers', { session_id: session.id, attendee_id: bo.id, display_order: 1 });
+  await expect(item).toContainText(bo.name);
+
+  await page.getByLabel('Room').fill('Hall B');
+  await page.getByRole('button', { name: 'Update Session' }).click();
+  await expect(page.getByText('Session updated successfully')).toBeVisible();
+  await eventually
+    .poll(async () => {
+      const saved = await serverSession(api, event.id);
+      return saved && [saved.room, speakersOf(saved)];
+    })
+    .toEqual([
+      'Hall B',
+      [
+        [0, ada.id],
+        [1, bo.id],
+      ],
+    ]);
+});
+
 test("admin manages an event's sessions from its Sessions tab, starting from the empty state", async ({
   page,
   api,

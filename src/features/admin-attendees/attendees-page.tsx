@@ -57,7 +57,7 @@ export function AttendeesPage() {
   const saveAttendee = useSaveAttendee();
   const bulk = useBulkJobs(attendees);
   const editor = useListEditor(attendees);
-  const { mode, editing, close } = editor;
+  const { mode, editing, opened, close } = editor;
   const loading = attendees === undefined || (!pulled && attendees.length === 0);
   const clearings = useNoShowClearings();
   const { index } = useSeriesIndex(clearingsOf(clearings.state));
@@ -109,8 +109,8 @@ export function AttendeesPage() {
         await saveAttendee.create(id, values, images);
         toast.success('Attendee added successfully');
       } else {
-        if (!editing) throw new Error('This attendee was deleted meanwhile');
-        await saveAttendee.update(editing, values, images);
+        if (!opened) throw new Error('This attendee was deleted meanwhile');
+        await saveAttendee.update(opened, values, images);
         toast.success('Attendee updated successfully');
       }
     } catch (error) {

@@ -83,6 +83,9 @@ export function EventForm({
   feedbackTab,
 }: EventFormProps) {
   const saveEvent = useSaveEvent();
+  // The event as the form opened on it: its values start from it, and a save writes what differs
+  // from it, so that a field another admin changed meanwhile, and this one did not, keeps its value.
+  const [opened] = useState(event);
   const [tab, setTab] = useState('basic');
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
   const [imageCleared, setImageCleared] = useState(false);
@@ -93,7 +96,7 @@ export function EventForm({
   const zoneNoteId = useId();
   const form = useForm<EventFormValues>({
     resolver: zodResolver(eventFormSchema),
-    defaultValues: eventFormValues(event),
+    defaultValues: eventFormValues(opened),
   });
   const { register, control, handleSubmit, setError, formState } = form;
   const errors = formState.errors;
@@ -104,7 +107,7 @@ export function EventForm({
   );
   const watched = useWatch({ control }) as EventFormValues;
   const zone = watched.time_zone;
-  const times = eventTimesOf(watched, event);
+  const times = eventTimesOf(watched, opened);
   const start = times.start_date.kind === 'instant' ? times.start_date.instant : event?.start_date;
 
   // Object URLs of picked files hold memory until revoked.
@@ -125,7 +128,7 @@ export function EventForm({
       } else if (imageCleared) {
         featuredImage = null;
       }
-      const { notes } = await saveEvent.save(event, id, values, featuredImage, {
+      const { notes } = await saveEvent.save(opened, id, values, featuredImage, {
         ...(zoneChange ? { zoneChange } : {}),
         sessions,
       });
@@ -149,7 +152,7 @@ export function EventForm({
         setTab('basic');
         return;
       }
-      if (changesZone(event, values) && sessions.length > 0) {
+      if (changesZone(opened, values) && sessions.length > 0) {
         setZoneQuestion(values);
         return;
       }
@@ -371,9 +374,9 @@ export function EventForm({
           Cancel
         </Button>
       </div>
-      {event && zoneQuestion ? (
+      {opened && zoneQuestion ? (
         <ZoneChangeDialog
-          from={eventTimeZone(event)}
+          from={eventTimeZone(opened)}
           to={zoneQuestion.time_zone}
           sessions={sessions}
           busy={saving}

@@ -40,7 +40,10 @@ type SessionFormValues = z.input<typeof sessionFormSchema>;
 type SpeakerRow = SyncDoc<'session_speakers'>;
 
 /**
- * Makes the session's speaker rows say `attendeeIds` in order (display_order = position from 0).
+ * Makes the session's speaker rows say what the admin chose, `chosen`, in order (display_order =
+ * position from 0), as a change from `opened`, the speakers the form opened with: a speaker another
+ * admin added meanwhile stays (after the chosen ones), and one another admin took off is not put
+ * back; a list the admin did not change writes nothing.
  * The spec replaces all rows (delete, then insert); we keep the row of a speaker who stays and only
  * renumber it, because (session, attendee) is unique among live rows on the server and a re-inserted
  * row could reach it before the deletion of the old one and be refused.
@@ -48,10 +51,15 @@ type SpeakerRow = SyncDoc<'session_speakers'>;
 async function saveSpeakers(
   actions: ReturnType<typeof useAdminActions>,
   sessionId: string,
-  rows: readonly SpeakerRow[],
-  attendeeIds: readonly string[],
+  { opened, rows, chosen }: { opened: readonly string[]; rows: readonly SpeakerRow[]; chosen: readonly string[] },
 ): Promise<void> {
+  if (opened.length === chosen.length && opened.every((id, index) => chosen[index] === id)) return;
   const rowOf = new Map(rows.map((row) => [row.attendee_id, row]));
+  const wasThere = new Set(opened);
+  const attendeeIds = [
+    ...chosen.filter((id) => !wasThere.has(id) || rowOf.has(id)),
+    ...rows.map((row) => row.attendee_id).filter((id) => !wasThere.has(id) && !chosen.includes(id)),
+  ];
   const writes: Promise<unknown>[] = rows
     .filter((row) => !attendeeIds.includes(row.attendee_id))
     .map((row) => actions.remove('session_speakers', row.id));
@@ -89,21 +97,23 @@ function sessionZone(events: readonly EventDoc[], eventId: string | null): strin
 export function SessionForm({ session, speakerRows, fixedEventId, events, attendees, onDone }: SessionFormProps) {
   const actions = useAdminActions();
   const [saving, setSaving] = useState(false);
+  // The session as the form opened on it: a save writes what differs from it (see saveSpeakers too).
+  const [opened] = useState(() => ({ session, speakers: speakerRows.map((row) => row.attendee_id) }));
   const headingId = useId();
   const speakerPickerId = useId();
   const zoneNoteId = useId();
-  const initialEventId = fixedEventId ?? session?.event_id ?? '';
+  const initialEventId = fixedEventId ?? opened.session?.event_id ?? '';
   const initialZone = sessionZone(events, blankToNull(initialEventId));
   const form = useForm<SessionFormValues>({
     resolver: zodResolver(sessionFormSchema),
     defaultValues: {
       event_id: initialEventId,
-      title: session?.title ?? '',
-      description: session?.description ?? '',
-      start_time: toTimeInput(session?.start_time, initialZone),
-      end_time: toTimeInput(session?.end_time, initialZone),
-      room: session?.room ?? '',
-      speakers: speakerRows.map((row) => row.attendee_id),
+      title: opened.session?.title ?? '',
+      description: opened.session?.description ?? '',
+      start_time: toTimeInput(opened.session?.start_time, initialZone),
+      end_time: toTimeInput(opened.session?.end_time, initialZone),
+      room: opened.session?.room ?? '',
+      speakers: opened.speakers,
     },
   });
   const { register, control, handleSubmit, setError, formState } = form;
@@ -118,8 +128,8 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
     const eventStart = events.find((event) => event.id === eventId)?.start_date ?? null;
     const venueZone = sessionZone(events, eventId);
     const times: Record<'start_time' | 'end_time', VenueTime> = {
-      start_time: combineDateAndTime(eventStart, values.start_time, venueZone, { stored: session?.start_time }),
-      end_time: combineDateAndTime(eventStart, values.end_time, venueZone, { stored: session?.end_time }),
+      start_time: combineDateAndTime(eventStart, values.start_time, venueZone, { stored: opened.session?.start_time }),
+      end_time: combineDateAndTime(eventStart, values.end_time, venueZone, { stored: opened.session?.end_time }),
     };
     const fields = {
       event_id: eventId,
@@ -146,14 +156,14 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
     );
     setSaving(true);
     try {
-      const id = session?.id ?? crypto.randomUUID();
-      if (session) {
-        const patch = patchOf(session, fields);
+      const id = opened.session?.id ?? crypto.randomUUID();
+      if (opened.session) {
+        const patch = patchOf(opened.session, fields);
         if (Object.keys(patch).length > 0) await actions.patch('sessions', id, patch);
       } else {
         await actions.insert('sessions', { id, ...fields });
       }
-      await saveSpeakers(actions, id, speakerRows, values.speakers);
+      await saveSpeakers(actions, id, { opened: opened.speakers, rows: speakerRows, chosen: values.speakers });
       toast.success(
         session ? 'Session updated successfully' : 'Session created successfully',
         notes.length > 0 ? { description: notes.join(' ') } : undefined,

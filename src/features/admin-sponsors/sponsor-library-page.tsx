@@ -2,6 +2,7 @@
  * Admin: Sponsor Library (spec section 2). The sponsors every event picks from, with how many events
  * use each; a sponsor in use cannot be deleted (the server refuses it too, with 23503).
  */
+import { patchOf } from '../../data/patch-of.ts';
 import { useMemo } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { CardGrid, ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
@@ -52,7 +53,8 @@ export function SponsorLibraryPage() {
         await actions.insert('sponsors_library', { id, ...fields });
         toast.success('Sponsor created successfully');
       } else {
-        await actions.patch('sponsors_library', id, fields);
+        const patch = patchOf(mode.opened, fields);
+        if (Object.keys(patch).length > 0) await actions.patch('sponsors_library', id, patch);
         toast.success('Sponsor updated successfully');
       }
     } catch (error) {

@@ -2,6 +2,7 @@
  * Admin: Event Testimonials (spec section 2). A testimonial belongs to one event, or to none (a
  * general one, shown on the home and sponsor pages).
  */
+import { patchOf } from '../../data/patch-of.ts';
 import { useMemo } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -61,7 +62,10 @@ export function TestimonialsPage() {
     };
     try {
       if (creating) await actions.insert('testimonials', { id, ...fields });
-      else await actions.patch('testimonials', id, fields);
+      else {
+        const patch = patchOf(mode.opened, fields);
+        if (Object.keys(patch).length > 0) await actions.patch('testimonials', id, patch);
+      }
     } catch (error) {
       toast.error(creating ? 'Error adding testimonial' : 'Error updating testimonial', {
         description: errorMessage(error),

@@ -2,6 +2,7 @@
  * Admin: Sponsor Tiers (spec section 2). Tiers colour the sponsors of an event page and set their
  * order; moving one swaps display_order with its neighbour (spec section 4).
  */
+import { patchOf } from '../../data/patch-of.ts';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
@@ -37,7 +38,8 @@ export function SponsorTiersPage() {
         await actions.insert('sponsor_tiers', { ...values, display_order: nextDisplayOrder(tiers ?? []) });
         toast.success('Tier created successfully');
       } else if (mode.kind === 'edit') {
-        await actions.patch('sponsor_tiers', mode.id, values);
+        const patch = patchOf(mode.opened, values);
+        if (Object.keys(patch).length > 0) await actions.patch('sponsor_tiers', mode.id, patch);
         toast.success('Tier updated successfully');
       }
       close();

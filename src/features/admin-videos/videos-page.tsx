@@ -2,6 +2,7 @@
  * Admin: Event Videos (spec section 2). A video belongs to one event, or to none (a general one,
  * such as the past-event videos of the home page).
  */
+import { patchOf } from '../../data/patch-of.ts';
 import { useMemo } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -46,7 +47,10 @@ export function VideosPage() {
     };
     try {
       if (creating) await actions.insert('videos', { id: mode.id, ...fields });
-      else await actions.patch('videos', mode.id, fields);
+      else {
+        const patch = patchOf(mode.opened, fields);
+        if (Object.keys(patch).length > 0) await actions.patch('videos', mode.id, patch);
+      }
     } catch (error) {
       toast.error(creating ? 'Error adding video' : 'Error updating video', { description: errorMessage(error) });
       return;
