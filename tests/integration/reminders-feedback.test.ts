@@ -575,13 +575,41 @@ describe('feedback', () => {
     expect(published!._deleted).toBe(false);
     const answer = { rating: 5, quote: 'The best room of peers I have been in.', quote_consent: false };
     expect((await feedback({ token, answer })).status).toBe(200);
-    const [withdrawn] = await ok<{ _deleted: boolean; _modified: string }[]>(
-      backend.anonClient().from('testimonials').select('_deleted, _modified').eq('id', id),
+    const [withdrawn] = await ok<Record<string, unknown>[]>(
+      backend
+        .anonClient()
+        .from('testimonials')
+        .select('_deleted, _modified, name, job_title, company, photo_url, quote')
+        .eq('id', id),
     );
     expect(withdrawn!._deleted).toBe(true);
-    expect(new Date(withdrawn!._modified).getTime()).toBeGreaterThan(new Date(published!._modified).getTime());
+    expect(new Date(withdrawn!._modified as string).getTime()).toBeGreaterThan(
+      new Date(published!._modified).getTime(),
+    );
+    // The tombstone, which anyone reads, keeps neither the words nor who said them.
+    expect(withdrawn).toMatchObject({
+      name: 'Withdrawn',
+      job_title: null,
+      company: null,
+      photo_url: null,
+      quote: 'Withdrawn',
+    });
     const refused = await admin.rpc('publish_feedback_quote', { response_id: response!.id });
     expect(refused.error?.message).toBe('This quote was given without consent to publish it');
+    // No admin brings it back (an edit that lost against the withdrawal, re-applied), whatever it writes.
+    const revived = await admin
+      .from('testimonials')
+      .update({ _deleted: false, quote: 'The best room of peers I have been in.', name: 'Ada Present' })
+      .eq('id', id)
+      .select('id');
+    expect(revived.error).toMatchObject({
+      code: '42501',
+      message: 'This testimonial was withdrawn by its author and cannot be brought back',
+    });
+    expect(await ok(admin.from('testimonials').select('_deleted, quote').eq('id', id).single())).toEqual({
+      _deleted: true,
+      quote: 'Withdrawn',
+    });
   });
 
   it('answers are admins only, through the table, realtime and the functions', async () => {
