@@ -206,7 +206,9 @@ async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica
       await early?.engine.destroy();
       const replica = await openAdmin(settings, client);
       if (stale()) {
-        await replica.engine.destroy();
+        // Signed out, or no admin any more, while it opened: its data goes as it would have had
+        // it opened in time (see disposable).
+        await replica.engine.destroy({ removeData: wanted.mode !== 'admin' && (await disposable(replica)) });
         return null;
       }
       setState({ status: 'ready', mode, replica });

@@ -3,8 +3,8 @@
  * browser once nothing waits to sync, so a shared device keeps no copy.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
-import { signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { expect, test, unique } from './support/fixtures.ts';
+import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 
 /** Documents kept in the admin replica's attendee store (RxDB on Dexie: one IndexedDB per collection). */
 function adminAttendeeDocuments(page: Page): Promise<number> {
@@ -36,5 +36,31 @@ test('signing out of the back office removes the admin replica from the browser'
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => adminAttendeeDocuments(page), { timeout: 20_000 }).toBe(0);
+});
+
+test('an admin whose role was taken away finds no admin replica left on the device at the next visit', async ({
+  page,
+  api,
+}) => {
+  const credentials = { email: `${unique('leaving').replace(' ', '-')}@example.com`, password: 'leaving-password' };
+  const created = await api.admin.functions.invoke('create-admin', { body: credentials });
+  expect(created.error).toBeNull();
+  await signInAs(page, credentials);
+  await waitForAdminReplica(page);
+  expect(await adminAttendeeDocuments(page)).toBeGreaterThan(0);
+
+  const { data: admins } = await api.admin.rpc('get_admin_users');
+  const userId = (admins as { user_id: string; email: string }[]).find(
+    (admin) => admin.email === credentials.email,
+  )?.user_id;
+  const removed = await api.admin.from('user_roles').delete().eq('user_id', userId!).eq('role', 'admin');
+  expect(removed.error).toBeNull();
+
+  // The device remembers the role and starts opening the admin replica before the server says no.
+  await page.goto('/admin');
+  await expect(
+    page.getByText("You don't have admin privileges. Contact an administrator to grant access."),
+  ).toBeVisible();
   await expect.poll(() => adminAttendeeDocuments(page), { timeout: 20_000 }).toBe(0);
 });
