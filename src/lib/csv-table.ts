@@ -9,7 +9,7 @@
  * apostrophe, which spreadsheets hide (`guardFormula`), and the apostrophe is dropped again on
  * import (`unguardFormula`).
  */
-import { CsvParseError, parseCsv } from './csv.ts';
+import { CsvParseError, parseCsvRecords, type CsvRecord } from './csv.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -33,7 +33,7 @@ export function headingKey(heading: string): string {
 }
 
 export interface CsvTableRow<F extends string> {
-  /** The row number as a spreadsheet shows it (the header is row 1). */
+  /** The row number as a spreadsheet shows it (the header is usually row 1). */
   row: number;
   /** The row's non-blank values of the known columns, trimmed. */
   values: Partial<Record<F, string>>;
@@ -60,15 +60,16 @@ export async function readCsvTable<F extends string>(
   text: string,
   { columnOf, required, subject = 'file' }: CsvTableOptions<F>,
 ): Promise<CsvTable<F>> {
-  let records: string[][];
+  let records: CsvRecord[];
   try {
-    records = await parseCsv(text);
+    records = await parseCsvRecords(text);
   } catch (error) {
     // Anything else (the reader failed to load) is no fault of the text.
     if (!(error instanceof CsvParseError)) throw error;
     return { ok: false, error: `This ${subject} is not valid CSV: ${error.message}` };
   }
-  const [header, ...body] = records;
+  const [first, ...body] = records;
+  const header = first?.cells;
   if (!header) return { ok: false, error: `The ${subject} is empty.` };
   const columns = header.map(columnOf);
   const missing = required.filter((column) => !columns.includes(column));
@@ -79,7 +80,7 @@ export async function readCsvTable<F extends string>(
     };
   }
   const ignoredColumns = header.filter((heading, index) => columns[index] === null && heading.trim() !== '');
-  const rows = body.map((cells, index): CsvTableRow<F> => {
+  const rows = body.map(({ row, cells }): CsvTableRow<F> => {
     const values: Partial<Record<F, string>> = {};
     columns.forEach((column, position) => {
       if (!column) return;
@@ -87,7 +88,7 @@ export async function readCsvTable<F extends string>(
       // The first column of a name wins over an alias repeated later in the header.
       if (value !== '' && values[column] === undefined) values[column] = value;
     });
-    return { row: index + 2, values };
+    return { row, values };
   });
   return { ok: true, rows, ignoredColumns };
 }

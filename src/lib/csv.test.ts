@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvParseError, csvField, parseCsv, toCsv } from './csv.ts';
+import { CsvParseError, csvField, parseCsv, parseCsvRecords, readCsvFile, toCsv } from './csv.ts';
 
 describe('writing CSV (RFC 4180)', () => {
   it('quotes only fields that hold a comma, a quote or a line break, doubling quotes', () => {
@@ -106,5 +106,39 @@ describe('reading CSV as spreadsheets save it', () => {
       ['name', 'email'],
       ['Ada', 'ada@example.org'],
     ]);
+  });
+});
+
+describe('the place of each record', () => {
+  it('numbers records as a spreadsheet numbers its rows, counting the empty rows it skips', async () => {
+    const text = 'name;email\r\nAda;ada@example.org\r\n\r\n;\r\n"Bo\r\nBrown";bo@example.org\r\nCy;cy@example.org\r\n';
+    expect((await parseCsvRecords(text)).map(({ row, cells }) => [row, cells[0]])).toEqual([
+      [1, 'name'],
+      [2, 'Ada'],
+      [5, 'Bo\r\nBrown'],
+      [6, 'Cy'],
+    ]);
+  });
+});
+
+describe('the text of a file a spreadsheet saved', () => {
+  const file = (...bytes: number[]) => new Blob([new Uint8Array(bytes)]);
+  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+  it('reads UTF-8, with or without a byte-order mark', async () => {
+    expect(await readCsvFile(new Blob(['name\r\nMüller\r\n']))).toBe('name\r\nMüller\r\n');
+    expect(await readCsvFile(file(0xef, 0xbb, 0xbf, ...ascii('a'), 0xc3, 0xa9))).toBe('aé');
+  });
+
+  it("reads Excel for Windows' 'CSV (Comma delimited)' as Windows-1252, never as U+FFFD", async () => {
+    // 'Müller;Café' in Windows-1252 (ü FC, é E9). Its own signs in 80-9F (dashes, curly quotes) are
+    // checked in a browser (tests/e2e/admin-attendees.spec.ts): Node decodes that range as Latin-1.
+    const bytes = file(...ascii('M'), 0xfc, ...ascii('ller;Caf'), 0xe9);
+    expect(await readCsvFile(bytes)).toBe('Müller;Café');
+  });
+
+  it("reads Excel's 'Unicode Text' (UTF-16 with its byte-order mark)", async () => {
+    expect(await readCsvFile(file(0xff, 0xfe, 0x5a, 0x00, 0xeb, 0x00))).toBe('Zë');
+    expect(await readCsvFile(file(0xfe, 0xff, 0x00, 0x5a, 0x00, 0xeb))).toBe('Zë');
   });
 });

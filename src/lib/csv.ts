@@ -63,21 +63,52 @@ export function preloadCsvReader(): void {
   loadReader().catch(() => undefined);
 }
 
+/** A record of a CSV text and its place: the row a spreadsheet shows it on (1 for the first). */
+export interface CsvRecord {
+  row: number;
+  cells: string[];
+}
+
 /**
- * The records of `text`, a file as a spreadsheet saved it. A quote that is never closed, or text
- * after a closing quote, is an error rather than a guess; a quote inside an unquoted field is kept
- * as a character, as spreadsheets read it.
+ * The records of `text`, a file as a spreadsheet saved it, each with the row a spreadsheet shows it
+ * on; rows with nothing in them are left out but still counted. A quote that is never closed, or
+ * text after a closing quote, is an error rather than a guess; a quote inside an unquoted field is
+ * kept as a character, as spreadsheets read it.
  */
-export async function parseCsv(text: string): Promise<string[][]> {
+export async function parseCsvRecords(text: string): Promise<CsvRecord[]> {
   const { default: Papa } = await loadReader();
-  const result = Papa.parse<string[]>(text, {
-    delimitersToGuess: SEPARATORS,
-    skipEmptyLines: 'greedy',
-  });
-  const problem = result.errors.find((error) => error.type === 'Quotes');
+  // The separator is guessed with the empty rows left out (they would count as one-field rows);
+  // the records are then read with them in, so that each keeps its place.
+  const guessed = Papa.parse<string[]>(text, { delimitersToGuess: SEPARATORS, skipEmptyLines: 'greedy' });
+  const problem = guessed.errors.find((error) => error.type === 'Quotes');
   if (problem) {
     const message = QUOTE_PROBLEMS[problem.code] ?? problem.message;
     throw new CsvParseError(message, lineAt(text, problem.index ?? 0));
   }
-  return result.data;
+  const { data } = Papa.parse<string[]>(text, { delimiter: guessed.meta.delimiter, skipEmptyLines: false });
+  return data
+    .map((cells, index) => ({ row: index + 1, cells }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+}
+
+/** The records of `text` without their places (see parseCsvRecords). */
+export async function parseCsv(text: string): Promise<string[][]> {
+  return (await parseCsvRecords(text)).map(({ cells }) => cells);
+}
+
+/**
+ * The text of a CSV file as a spreadsheet saved it: UTF-8 (with or without a byte-order mark),
+ * UTF-16 with its byte-order mark (Excel's 'Unicode Text'), or else Windows-1252, which Excel on
+ * Windows writes for 'CSV (Comma delimited)' in Western European locales. Bytes that are not UTF-8
+ * are never read as U+FFFD.
+ */
+export async function readCsvFile(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }

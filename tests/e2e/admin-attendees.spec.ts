@@ -539,6 +539,41 @@ test('admin imports a list saved by a spreadsheet in a European locale: semicolo
   await expect.poll(async () => (await serverAttendee(api, existing.email))?.company).toBe('Société Générale, SA');
 });
 
+/** `text` as Excel for Windows saves 'CSV (Comma delimited)' in a Western European locale. */
+function windows1252(text: string): Buffer {
+  const beyondLatin1: Record<string, number> = { '–': 0x96, '“': 0x93, '”': 0x94, '€': 0x80 };
+  return Buffer.from([...text].map((char) => beyondLatin1[char] ?? char.charCodeAt(0)));
+}
+
+test('admin imports a list Excel for Windows saved in its legacy encoding: the names arrive as written', async ({
+  page,
+  api,
+}) => {
+  const name = unique('Jürgen Müller');
+  const email = uniqueEmail('csv-windows-1252');
+  createdByPage.push(email);
+  const company = 'Café “Données” – €uro Lab';
+  await openAttendees(page);
+
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import attendees from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'liste.csv',
+    mimeType: 'text/csv',
+    buffer: windows1252(`Name;E-mail;Company\r\n${name};${email};${company}\r\n`),
+  });
+  await expect(dialog.getByText('liste.csv: 1 to create, 0 to update, 0 refused')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Import preview' })).toContainText(name);
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(dialog.getByText('Import complete: 1 created, 0 updated, 0 refused')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const row = await serverAttendee(api, email);
+      return row && { name: row.name, company: row.company };
+    })
+    .toEqual({ name, company });
+});
+
 test('the attendees page with the form open has no serious accessibility problems', async ({ page }) => {
   await openAttendees(page);
   await page.getByRole('button', { name: 'Add Attendee' }).click();

@@ -177,6 +177,15 @@ describe('planning a CSV import', () => {
     ]);
   });
 
+  it('names each row by its number in the spreadsheet, counting the empty rows between', async () => {
+    const plan = await planImport('name,email\n\nAda,ada@example.org\n,,\nBad Mail,not-an-address\n', []);
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.rows.map((row) => [row.row, row.reasons])).toEqual([
+      [3, []],
+      [5, ['Invalid e-mail address: not-an-address']],
+    ]);
+  });
+
   it('fails as a whole when the header lacks the name or e-mail column, or the text is not CSV', async () => {
     expect(await planImport('company\nAcme\n', [])).toEqual({
       ok: false,

@@ -8,6 +8,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { Attendee } from '../../data/attendee-records.ts';
 import { useBatchWrite } from '../../data/use-batch-write.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { readCsvFile } from '../../lib/csv.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
@@ -50,7 +51,7 @@ export function CsvImportDialog({ attendees }: { attendees: readonly Attendee[] 
     }
     setFileName(file.name);
     try {
-      setPlan(await planImport(await file.text(), attendees ?? []));
+      setPlan(await planImport(await readCsvFile(file), attendees ?? []));
     } catch (error) {
       setPlan({ ok: false, error: `The file could not be read: ${errorMessage(error)}` });
     }

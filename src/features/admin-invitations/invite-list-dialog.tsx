@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { useBatchWrite } from '../../data/use-batch-write.ts';
-import { preloadCsvReader } from '../../lib/csv.ts';
+import { preloadCsvReader, readCsvFile } from '../../lib/csv.ts';
 import type { CsvTable } from '../../lib/csv-table.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
@@ -154,7 +154,7 @@ function InviteListForm({ eventId }: { eventId?: string }) {
     batch.dismissReport();
     setFileError(null);
     try {
-      setText(await file.text());
+      setText(await readCsvFile(file));
     } catch (error) {
       setFileError(`The file could not be read: ${errorMessage(error)}`);
     }
