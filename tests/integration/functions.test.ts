@@ -556,6 +556,42 @@ describe('scrape-linkedin-profile', () => {
     expectNothingSent();
   });
 
+  it("an attendee's profile is scraped only from the LinkedIn URL saved on the attendee", async () => {
+    const attendeeId = await createAttendee({ bio: 'Written by hand.' });
+    const without = await createAttendee({ linkedin_url: null });
+    const refusal = {
+      status: 409,
+      body: { success: false, error: 'The LinkedIn URL is not the one saved on this attendee: save it first' },
+    };
+    expect(
+      await invoke(admin, 'scrape-linkedin-profile', {
+        attendee_id: attendeeId,
+        linkedin_url: 'https://www.linkedin.com/in/someone-else',
+      }),
+    ).toEqual(refusal);
+    expect(await invoke(admin, 'scrape-linkedin-profile', { attendee_id: without, linkedin_url: PROFILE_URL })).toEqual(
+      refusal,
+    );
+    expectNothingSent();
+    expect((await attendeeFields(attendeeId)).bio).toBe('Written by hand.');
+  });
+
+  it('a profile that yields none of the four fields is a failed scrape, and nothing is saved', async () => {
+    const attendeeId = await createAttendee({ bio: 'Written by hand.' });
+    ai.answerWithContent('{"bio": "", "priorities": "", "current_focus": "", "future_focus": ""}');
+    expect(
+      await invoke(admin, 'scrape-linkedin-profile', { attendee_id: attendeeId, linkedin_url: PROFILE_URL }),
+    ).toEqual({
+      status: 422,
+      body: {
+        success: false,
+        error:
+          'The LinkedIn profile might be private or the API is having issues. You can manually fill in the fields.',
+      },
+    });
+    expect((await attendeeFields(attendeeId)).bio).toBe('Written by hand.');
+  });
+
   it('visitors and non-admins are refused without any request leaving the server', async () => {
     const body = { linkedin_url: PROFILE_URL };
     expect(await invoke(backend.anonClient(), 'scrape-linkedin-profile', body)).toEqual({
@@ -587,11 +623,9 @@ describe('scrape-linkedin-profile', () => {
   });
 
   it('a profile the provider does not have is reported as not found and the attendee is left alone', async () => {
-    const attendeeId = await createAttendee({ bio: 'Written by hand.' });
-    const answer = await invoke(admin, 'scrape-linkedin-profile', {
-      attendee_id: attendeeId,
-      linkedin_url: 'https://www.linkedin.com/in/private-person',
-    });
+    const linkedin_url = 'https://www.linkedin.com/in/private-person';
+    const attendeeId = await createAttendee({ bio: 'Written by hand.', linkedin_url });
+    const answer = await invoke(admin, 'scrape-linkedin-profile', { attendee_id: attendeeId, linkedin_url });
     expect(answer).toEqual({
       status: 404,
       body: { success: false, error: 'LinkedIn profile not found. It might be private or removed.' },
