@@ -19,7 +19,7 @@ import { useLiveRead, type LiveRead } from './use-live-read.ts';
 
 export type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
 export type { LiveRead } from './use-live-read.ts';
-export { isUnanswered, useKeptShownAt } from './use-live-read.ts';
+export { answeredByServer, isUnanswered, useKeptShownAt } from './use-live-read.ts';
 export type Sponsor = Row<'sponsors_library'>;
 export type Testimonial = Row<'testimonials'>;
 export type Video = Row<'videos'>;

@@ -68,6 +68,11 @@ export function isUnanswered(read: LiveRead<unknown>): boolean {
   return read.status === 'ready' && read.source === 'none';
 }
 
+/** The server gave the answer (rendered it, or answered the page's own read), not this device. */
+export function answeredByServer(read: LiveRead<unknown>): boolean {
+  return read.status === 'ready' && (read.source === 'server' || read.source === 'network');
+}
+
 /** Latest answers by key, so a page visited again in this tab paints at once; `at`: when a kept one was fetched. */
 const answers = new Map<string, { data: unknown; source: LiveReadSource; at?: string }>();
 /** Keys the server answered: their first mount needs no direct request of its own. */

@@ -56,6 +56,11 @@ test("after one visit of the home page and 'Available offline', the home page, a
     await page.goto('/past-highlights');
     await expect(page.getByText(past.title).first()).toBeVisible();
     await expect(footer.getByText('Available offline')).toBeVisible();
+
+    // An event the full replica does not hold (published since, say) is not missing: it may exist.
+    await page.goto('/events/an-event-published-after-this-visit');
+    await expect(page.getByRole('heading', { name: "You're offline", level: 1 })).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
   } finally {
     await context.setOffline(false);
   }

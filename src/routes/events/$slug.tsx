@@ -9,7 +9,7 @@
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
+import { answeredByServer, useEventPage, type PastAttendee } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
@@ -69,8 +69,9 @@ function EventRoute() {
       </main>
     );
   }
-  // Offline with nothing on this device: not a missing event, a page not held yet.
-  if (!read.data) return !online && isUnanswered(read) ? <OfflinePage /> : <NotFoundPage />;
+  // Offline, an answer of nothing from this device is not a missing event (one published since the
+  // replica last heard from the server, say): it is a page not held yet. Only the server says 404.
+  if (!read.data) return !online && !answeredByServer(read) ? <OfflinePage /> : <NotFoundPage />;
   const { event } = read.data;
   return (
     <main className="min-h-screen">
