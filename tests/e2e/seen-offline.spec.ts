@@ -118,6 +118,44 @@ test('a page opened again comes with its content in the page the service worker 
   await expect.poll(keptPage).toContain(renamed);
 });
 
+test('an event page kept on the device is dropped once the event is deleted, offline too', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Kept Then Deleted Summit');
+  const event = await api.create<{ slug: string }>('events', {
+    title,
+    slug: unique('kept-then-deleted')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-'),
+    start_date: daysFromNow(24),
+    end_date: daysFromNow(25),
+  });
+  const path = `/events/${event.slug}`;
+  await page.goto('/contact');
+  await waitForServiceWorkerControl(page);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const kept = () =>
+    page.evaluate(async (key) => (await caches.match(key, { cacheName: 'pages' })) !== undefined, path);
+  await expect.poll(kept).toBe(true);
+
+  const { error } = await api.admin.from('events').delete().eq('id', event.id);
+  expect(error).toBeNull();
+  await page.goto(path);
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect.poll(kept).toBe(false);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('offline, a page whose content never reached this device says so in words, and an unseen event page is an offline page', async ({
   page,
   context,

@@ -54,7 +54,10 @@ function markedAsKept(html: string, at: string): string | null {
 export interface KeptPages {
   /** The kept copy of a page, or undefined. */
   match(url: URL): Promise<Response | undefined>;
-  /** Keeps this answer (a page fetched from the network) as the page at `url`, if it can be kept. */
+  /**
+   * Keeps this answer (a page fetched from the network) as the page at `url`, if it can be kept;
+   * a 404 or 410 drops the page kept there.
+   */
   keep(url: URL, response: Response): Promise<void>;
   /** Fetches the page from the network in the background and keeps it. */
   refresh(url: URL, signal?: AbortSignal): Promise<void>;
@@ -71,6 +74,11 @@ export interface KeptPages {
 export function keptPages(inPrecache: (path: string) => boolean): KeptPages {
   async function keep(url: URL, response: Response): Promise<void> {
     const key = keptPageKey(url);
+    if (key && (response.status === 404 || response.status === 410)) {
+      // Gone from the server (an event deleted, a slug changed): its old copy must not paint again.
+      await (await caches.open(KEPT_PAGES_CACHE)).delete(key);
+      return;
+    }
     const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
     if (!key || !response.ok || !html || response.redirected) return;
     const text = await response.text();
