@@ -38,7 +38,7 @@ function setWanted(value: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
-async function show(kind: 'success' | 'error', message: string, options?: ToastOptions): Promise<void> {
+async function show(kind: 'success' | 'error' | 'warning', message: string, options?: ToastOptions): Promise<void> {
   setWanted(true);
   try {
     const [{ toast: sonnerToast }] = await Promise.all([loadSonner(), listening]);
@@ -52,6 +52,8 @@ async function show(kind: 'success' | 'error', message: string, options?: ToastO
 export const toast = {
   success: (message: string, options?: ToastOptions) => void show('success', message, options),
   error: (message: string, options?: ToastOptions) => void show('error', message, options),
+  /** Work that ended short of what was asked, without failing. */
+  warning: (message: string, options?: ToastOptions) => void show('warning', message, options),
 };
 
 /**

@@ -363,6 +363,53 @@ test('Bulk Fetch Logos fills missing logos one at a time with progress, then sum
   await expect(toast(page, 'All set!')).toContainText("All attendees already have logos or don't have company names");
 });
 
+test('a bulk run cut short by leaving the page says it stopped, and how many it did not try', async ({ page, api }) => {
+  const first = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Stop First'),
+    email: uniqueEmail('bulk-stop-first'),
+    company: unique('Stopfirst Group'),
+  });
+  const second = await api.create<AttendeeRow>('attendees', {
+    name: unique('Bulk Stop Second'),
+    email: uniqueEmail('bulk-stop-second'),
+    company: unique('Stopsecond Group'),
+  });
+  const ours = [first.id, second.id];
+  const others = (await allAttendees(api)).filter(
+    (a) => !blank(a.company) && blank(a.company_logo_url) && !ours.includes(a.id),
+  );
+  if (others.length > 0) {
+    const { error } = await api.admin
+      .from('attendees')
+      .update({ company_logo_url: `${FAKE_SERVICES_URL}/logos/already.example` })
+      .in(
+        'id',
+        others.map((a) => a.id),
+      );
+    if (error) throw new Error(error.message);
+  }
+  await openAttendees(page);
+  await expect(attendeeRow(page, second.name)).toBeVisible();
+
+  // The first lookup is held until the admin has left for the events page.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${FAKE_SERVICES_URL}/logos/**`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Bulk Fetch Logos' }).click();
+  await expect(page.getByText('Fetching logos: 0 of 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Events', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Events', exact: true })).toBeVisible();
+  release();
+  await expect(toast(page, 'Bulk fetch stopped')).toContainText(
+    '1 fetched, 0 not found, 1 not tried: the page was left',
+    { timeout: 20_000 },
+  );
+  await expect(toast(page, 'Bulk fetch complete')).toHaveCount(0);
+});
+
 test('Bulk Scrape LinkedIn fills missing bios one at a time with progress, then sums up', async ({ page, api }) => {
   const handle = uniqueHandle('bulk-scrape');
   const ready = await api.create<AttendeeRow>('attendees', {

@@ -40,22 +40,30 @@ export function useBulkJobs(attendees: readonly Attendee[] | undefined): BulkJob
   const mounted = useMountedRef();
 
   /**
-   * Runs `work` over `targets` one by one, pausing between records. Stops quietly when the page
-   * goes away; `work`'s failures end the run (the caller reports them).
+   * Runs `work` over `targets` one by one, pausing between records, and resolves with how many
+   * records were left untried: it stops when the page goes away. `work`'s failures end the run (the
+   * caller reports them).
    */
   async function runEach(
     kind: BulkJobKind,
     targets: Attendee[],
     pauseMs: number,
     work: (a: Attendee) => Promise<void>,
-  ) {
+  ): Promise<number> {
     setProgress({ kind, done: 0, total: targets.length });
     for (const [index, attendee] of targets.entries()) {
-      if (!mounted.current) return;
+      if (!mounted.current) return targets.length - index;
       if (index > 0) await pause(pauseMs);
       await work(attendee);
       setProgress({ kind, done: index + 1, total: targets.length });
     }
+    return 0;
+  }
+
+  /** The summary toast: complete, or stopped with the records it did not try (the page was left). */
+  function summarise(kind: 'fetch' | 'scrape', counts: string, untried: number) {
+    if (untried === 0) toast.success(`Bulk ${kind} complete`, { description: counts });
+    else toast.warning(`Bulk ${kind} stopped`, { description: `${counts}, ${untried} not tried: the page was left` });
   }
 
   async function fetchLogos() {
@@ -69,7 +77,7 @@ export function useBulkJobs(attendees: readonly Attendee[] | undefined): BulkJob
     let fetched = 0;
     let notFound = 0;
     try {
-      await runEach('logos', targets, BULK_LOGO_PAUSE_MS, async (attendee) => {
+      const untried = await runEach('logos', targets, BULK_LOGO_PAUSE_MS, async (attendee) => {
         const url = await findCompanyLogo(attendee.company ?? '');
         if (!url) {
           notFound += 1;
@@ -78,7 +86,7 @@ export function useBulkJobs(attendees: readonly Attendee[] | undefined): BulkJob
         await actions.patch('attendees', attendee.id, { company_logo_url: url });
         fetched += 1;
       });
-      toast.success('Bulk fetch complete', { description: `${fetched} fetched, ${notFound} not found` });
+      summarise('fetch', `${fetched} fetched, ${notFound} not found`, untried);
     } catch {
       toast.error('Error', { description: 'Failed to bulk fetch logos' });
     } finally {
@@ -99,12 +107,12 @@ export function useBulkJobs(attendees: readonly Attendee[] | undefined): BulkJob
     let failed = 0;
     try {
       // The function saves what it found to the attendee's row itself; the replica pulls it.
-      await runEach('scrape', targets, BULK_SCRAPE_PAUSE_MS, async (attendee) => {
+      const untried = await runEach('scrape', targets, BULK_SCRAPE_PAUSE_MS, async (attendee) => {
         const outcome = await scrapeLinkedInProfile(attendee.id, attendee.linkedin_url ?? '');
         if (outcome.ok) scraped += 1;
         else failed += 1;
       });
-      toast.success('Bulk scrape complete', { description: `${scraped} scraped, ${failed} failed` });
+      summarise('scrape', `${scraped} scraped, ${failed} failed`, untried);
     } catch {
       toast.error('Error', { description: 'Failed to bulk scrape profiles' });
     } finally {
