@@ -13,7 +13,10 @@ interface ToastOptions {
   description?: ReactNode;
 }
 
-/** sonner's coloured texts, darkened to reach 4.5:1 on their light backgrounds (WCAG AA). */
+/**
+ * sonner's coloured texts in its light theme, darkened to reach 4.5:1 on their light backgrounds
+ * (WCAG AA); its dark theme's already do.
+ */
 const CONTRAST = {
   '--success-text': 'hsl(140, 100%, 20%)',
   '--info-text': 'hsl(210, 92%, 33%)',
@@ -76,6 +79,14 @@ export function toastError(error: unknown, fallback?: string): void {
   toast.error('Error', { description: errorMessage(error, fallback) });
 }
 
+const DARK_SCHEME = '(prefers-color-scheme: dark)';
+const prefersDark = () => window.matchMedia(DARK_SCHEME).matches;
+function subscribeToScheme(listener: () => void): () => void {
+  const query = window.matchMedia(DARK_SCHEME);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
 async function loadSonnerToaster() {
   const { Toaster } = await loadSonner();
   function Ready() {
@@ -84,9 +95,19 @@ async function loadSonnerToaster() {
     return null;
   }
   return function SonnerToaster() {
+    const dark = useSyncExternalStore(subscribeToScheme, prefersDark, () => false);
     return (
       <>
-        <Toaster position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton style={CONTRAST} />
+        {/* The colour theme follows the device's by default (spec section 9: 'system'). */}
+        <Toaster
+          position="bottom-right"
+          duration={4000}
+          visibleToasts={3}
+          richColors
+          closeButton
+          theme="system"
+          {...(dark ? {} : { style: CONTRAST })}
+        />
         <Ready />
       </>
     );

@@ -16,6 +16,21 @@ test('a visitor who types a wrong password sees the server’s error in an Error
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test.describe('on a device set to a dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('toasts follow the device and stay readable (spec: colour theme default system)', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const toast = page.getByRole('listitem').filter({ hasText: 'Invalid login credentials' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('[data-sonner-toaster]')).toHaveAttribute('data-sonner-theme', 'dark');
+    expect(await axe(page)).toEqual([]);
+  });
+});
+
 test('the form checks the e-mail and password before sending them', async ({ page }) => {
   await page.goto('/auth');
   const email = page.getByLabel('Email');
