@@ -273,12 +273,17 @@ test.describe('offline', () => {
     await page.getByLabel('Select all shown').check();
     await page.getByLabel(`Select ${left.name}`).uncheck();
     await expect(page.getByText('3 selected')).toBeVisible();
+    // The report's live region is there, empty, before the decision: what comes into it is announced.
+    const reportRegion = page.locator('div[role="status"].sr-only:empty');
+    await expect(reportRegion).toHaveCount(1);
+    await reportRegion.evaluate((region) => region.setAttribute('data-report-region', ''));
     await page.getByRole('button', { name: 'Approve selected' }).click();
     await page
       .getByRole('alertdialog', { name: 'Approve 3 requests?' })
       .getByRole('button', { name: 'Approve' })
       .click();
     await expect(page.getByText('3 requests approved.')).toBeVisible();
+    await expect(page.locator('[data-report-region]')).toContainText('3 requests approved.');
     // The selection is spent, and the keyboard is still on the button that made the decision.
     await expect(page.getByRole('button', { name: 'Approve selected' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Approve selected' })).toBeFocused();

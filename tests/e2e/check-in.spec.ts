@@ -294,10 +294,16 @@ test("the check-in screen opens on today's edition, passes axe, and every contro
   const { event, guests } = await eventWithGuests(api, 2);
   await page.goto(`/admin/check-in?event=${event.id}`);
   await expect(counts(page)).toHaveText('Checked in 0 of 2');
+  // The last action's live region is there, empty, before the first check-in: screen readers
+  // announce what comes into it.
+  const lastActionRegion = page.locator('div[role="status"].sr-only:empty');
+  await expect(lastActionRegion).toHaveCount(1);
+  await lastActionRegion.evaluate((region) => region.setAttribute('data-last-action', ''));
   await row(page, guests[0]!.name)
     .getByRole('button', { name: `Check in ${guests[0]!.name}` })
     .click();
   await expect(row(page, guests[0]!.name)).toContainText('Checked in at');
+  await expect(page.locator('[data-last-action]')).toContainText(`${guests[0]!.name} checked in at`);
   await expect(counts(page)).toHaveText('Checked in 1 of 2');
   expect(await axe(page)).toEqual([]);
 

@@ -40,12 +40,12 @@ export function reportSummary(report: DecisionReport): string {
   return parts.join(' ');
 }
 
+/** The report of a bulk decision; the queue shows it in a live region of its own. */
 export function DecisionReportPanel({ report, onDismiss }: { report: DecisionReport; onDismiss: () => void }) {
   const online = useOnline();
   const failed = report.failed.length > 0;
   return (
     <div
-      role="status"
       className={`flex flex-wrap items-start justify-between gap-3 rounded-lg border p-4 ${
         failed ? 'border-red-200 bg-red-50' : 'border-emerald-200 bg-emerald-50'
       }`}

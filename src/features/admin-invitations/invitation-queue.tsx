@@ -213,7 +213,10 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
       </div>
 
       {bulk.progress ? <DecisionProgress progress={bulk.progress} /> : null}
-      {bulk.report ? <DecisionReportPanel report={bulk.report} onDismiss={bulk.dismissReport} /> : null}
+      {/* There from the first render, so that screen readers announce the report when it comes. */}
+      <div role="status" className={bulk.report ? undefined : 'sr-only'}>
+        {bulk.report ? <DecisionReportPanel report={bulk.report} onDismiss={bulk.dismissReport} /> : null}
+      </div>
 
       <ListRows rows={loading ? undefined : shown} empty={empty}>
         {(rows) => (

@@ -100,28 +100,35 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
         </Button>
       </div>
 
-      {last ? (
-        <div
-          role="status"
-          className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
-        >
-          <p className="text-sm text-ink">
-            <strong>{last.guest.name}</strong>{' '}
-            {last.undone
-              ? 'check-in undone'
-              : last.guest.checkedInAt
-                ? `checked in ${door.whenAndWhere(last.guest)}`
-                : 'checked in'}
-          </p>
-          {!last.undone && last.guest.checkedInAt ? (
-            <Button variant="outline" className="min-h-11" onClick={() => void door.undo(last.guest)}>
-              Undo
-            </Button>
-          ) : null}
-          {/* The badges helper's mount: print the badge of the guest just checked in. */}
-          {!last.undone && last.guest.checkedInAt ? <PrintBadgeLink eventId={event.id} guest={last.guest} /> : null}
-        </div>
-      ) : null}
+      {/* There from the first render, so that screen readers announce the first check-in too. */}
+      <div
+        role="status"
+        className={
+          last
+            ? 'flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3'
+            : 'sr-only'
+        }
+      >
+        {last ? (
+          <>
+            <p className="text-sm text-ink">
+              <strong>{last.guest.name}</strong>{' '}
+              {last.undone
+                ? 'check-in undone'
+                : last.guest.checkedInAt
+                  ? `checked in ${door.whenAndWhere(last.guest)}`
+                  : 'checked in'}
+            </p>
+            {!last.undone && last.guest.checkedInAt ? (
+              <Button variant="outline" className="min-h-11" onClick={() => void door.undo(last.guest)}>
+                Undo
+              </Button>
+            ) : null}
+            {/* The badges helper's mount: print the badge of the guest just checked in. */}
+            {!last.undone && last.guest.checkedInAt ? <PrintBadgeLink eventId={event.id} guest={last.guest} /> : null}
+          </>
+        ) : null}
+      </div>
 
       <Field label="Search">
         {(ids) => (
