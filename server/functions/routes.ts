@@ -87,11 +87,18 @@ async function gatewayRefusal(c: Context, services: FunctionsRunnerServices): Pr
   }
 }
 
-/** The request as the function gets it: X-Forwarded-For holds the client's address alone. */
+/**
+ * The request as the function gets it: CF-Connecting-IP and X-Forwarded-For hold the client's
+ * address alone, as hosted Supabase's edge sets the first (supabase/functions/_shared/client-address.ts);
+ * whatever the caller wrote in them is dropped.
+ */
 function withClientAddress(request: Request, address: string | null): Request {
   const headers = new Headers(request.headers);
-  headers.delete('x-forwarded-for');
-  if (address) headers.set('x-forwarded-for', address);
+  for (const name of ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip']) headers.delete(name);
+  if (address) {
+    headers.set('cf-connecting-ip', address);
+    headers.set('x-forwarded-for', address);
+  }
   return new Request(request, { headers });
 }
 

@@ -94,7 +94,11 @@ interface Answer {
 /** POSTs to the function as the browser does (anon key, JSON), from client address `from`. */
 async function send(
   body: unknown,
-  { from = newAddress(), method = 'POST' }: { from?: string; method?: string } = {},
+  {
+    from = newAddress(),
+    method = 'POST',
+    headers = {},
+  }: { from?: string; method?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const response = await fetch(`${backend.url}/functions/v1/request-invite`, {
     method,
@@ -103,6 +107,7 @@ async function send(
       authorization: `Bearer ${backend.anonKey}`,
       'content-type': 'application/json',
       'x-forwarded-for': from,
+      ...headers,
     },
     ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
@@ -342,6 +347,18 @@ describe('limits', () => {
     // Another address is not held back.
     expect((await send(requestBody({ email }))).status).toBe(200);
     expect(await storedFor(email)).toHaveLength(1);
+  });
+
+  it('counts by the address the server saw, whatever edge header the caller writes (CF-Connecting-IP)', async () => {
+    const from = newAddress();
+    const spoofed = (index: number) => ({
+      'cf-connecting-ip': `192.0.2.${index + 1}`,
+      'x-real-ip': `192.0.2.${index + 1}`,
+    });
+    for (let index = 0; index < PER_ADDRESS; index += 1) {
+      expect((await send(requestBody(), { from, headers: spoofed(index) })).status).toBe(200);
+    }
+    expect((await send(requestBody(), { from, headers: spoofed(PER_ADDRESS) })).status).toBe(429);
   });
 
   it('requests naming an address, however many, never lock its owner out of asking', async () => {

@@ -26,11 +26,12 @@
  * | INVITE_REQUEST_LIMIT_PER_EMAIL | 'received' messages, and apart from them 'already requested' notes, mailed to one e-mail address per window, default 1 of each; never a refusal, so nobody can lock an address's owner out |
  * | INVITE_REQUEST_LIMIT_WINDOW_SECONDS | the window, default 3600 |
  *
- * The client address is the first entry of X-Forwarded-For, where hosted Supabase's gateway puts
- * the address it received the request from; the local backend passes the socket's address (or the
- * trusted proxies' word) the same way (server/functions/routes.ts). Nothing personal is logged.
+ * The client address is the one the platform's edge saw (_shared/client-address.ts); the local
+ * backend passes the socket's address (or the trusted proxies' word) the same way
+ * (server/functions/routes.ts). Nothing personal is logged.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { clientAddress } from '../_shared/client-address.ts';
 import { readEnv } from '../_shared/env.ts';
 import { sendDueGuestMessages } from '../_shared/guest-message-sender.ts';
 import { FunctionError, jsonFunction, jsonResponse, readBoundedRequestText } from '../_shared/http.ts';
@@ -76,12 +77,6 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
     throw new FunctionError(400, 'The request body must be a JSON object');
   }
   return value as Record<string, unknown>;
-}
-
-/** The caller's address as the platform reports it: the first entry of X-Forwarded-For. */
-function clientAddress(request: Request): string | null {
-  const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return first ? first.slice(0, 100) : null;
 }
 
 const ACCEPTED = { success: true };
