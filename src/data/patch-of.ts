@@ -1,7 +1,9 @@
 /**
  * What a save writes: only the fields a form (or an import row) changes. Writing the whole record
  * would overwrite what another admin changed meanwhile in the fields this one never touched; a patch
- * of the changed fields lets the sync engine merge both edits.
+ * of the changed fields lets the sync engine merge both edits. A form's changes are measured from
+ * the record as the form opened on it (`opened` in ui/list-page.tsx, the forms' own copy), not as it
+ * is when saved: a field changed elsewhere meanwhile would otherwise count as changed back.
  */
 
 /** A timestamp as Postgres, the replica or `toISOString` print it. */
