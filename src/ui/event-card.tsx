@@ -5,6 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, MapPin } from 'lucide-react';
 import { eventTimeZone, formatVenueDate } from '../lib/venue-time.ts';
+import { shownImage } from '../lib/shown-image.ts';
 
 export interface EventCardProps {
   /** The event page's route parameter: the slug, or the id when there is none. */
@@ -37,7 +38,7 @@ export function eventCardProps(event: CardEvent): EventCardProps {
     startDate: event.start_date,
     timeZone: eventTimeZone(event),
     location: event.location,
-    imageUrl: event.featured_image_url,
+    imageUrl: shownImage(event.featured_image_url),
   };
 }
 

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { cx } from '../lib/class-names.ts';
 import { parseVideoUrl, videoThumbnailUrl } from '../lib/video-embed.ts';
 import { brokenImageProps } from './broken-image.ts';
+import { shownImage } from '../lib/shown-image.ts';
 
 export interface VideoEmbedProps {
   /** A video-site link in any form, an embed link, or a direct file URL. */
@@ -34,7 +35,7 @@ export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedPr
   const [playing, setPlaying] = useState(false);
   const [posterBroken, setPosterBroken] = useState(false);
   const source = parseVideoUrl(url);
-  const poster = posterBroken ? null : thumbnailUrl || videoThumbnailUrl(url);
+  const poster = posterBroken ? null : shownImage(thumbnailUrl) || videoThumbnailUrl(url);
 
   return (
     <div className={cx('relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900', className)}>

@@ -178,6 +178,32 @@ test("the server sends the event's page rendered, head included, so it reads wit
   }
 });
 
+test("images still uploading from an admin's device are not shown as broken images, in the server's page or after", async ({
+  page,
+  request,
+  api,
+}) => {
+  // What an admin's records hold, and the server too, while their files are on their way.
+  const placeholder = (digit: string) => `/outbox/${digit.repeat(32)}`;
+  const event = await createEvent(api, { featured_image_url: placeholder('a') });
+  const attendee = await createAttendee(api, { photo_url: placeholder('b'), company_logo_url: placeholder('c') });
+  await addToEvent(api, event.id, attendee.id);
+  for (const [index, image_url] of [placeholder('d'), placeholder('e'), placeholder('f')].entries()) {
+    await api.create('event_gallery', { event_id: event.id, image_url, display_order: index });
+  }
+
+  // The rows ride along in the page's data; no image or link preview names a placeholder.
+  const served = await (await request.get(`${APP_URL}/events/${event.slug}`)).text();
+  expect(served).toContain(attendee.name);
+  expect(served).not.toMatch(/(src|content|href)="[^"]*\/outbox\//);
+  await page.goto(`/events/${event.slug}`);
+  await expect(page.getByRole('region', { name: 'Join the Leaders' })).toContainText(attendee.name);
+  await expect(page.locator('img[src*="/outbox/"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+  // Three photos, all still uploading: no gallery section, as for an event with none.
+  await expect(page.locator('#gallery')).toHaveCount(0);
+});
+
 test("an event page the browser reads itself (here after following a card on the home page) says 'Loading...' until the event has loaded", async ({
   page,
   api,

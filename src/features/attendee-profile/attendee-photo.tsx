@@ -1,6 +1,7 @@
 import type { PastAttendee } from '../../data/public-content.ts';
 import { cx } from '../../lib/class-names.ts';
-import { initialsOf, present } from './priorities.ts';
+import { initialsOf } from './priorities.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export interface AttendeePhotoProps {
   attendee: Pick<PastAttendee, 'name' | 'photo_url'>;
@@ -14,10 +15,11 @@ export interface AttendeePhotoProps {
 /** An attendee's round photo, or their initials on a tinted disc when there is none. */
 export function AttendeePhoto({ attendee, size, className, loading = 'lazy' }: AttendeePhotoProps) {
   const style = { width: size, height: size };
-  if (present(attendee.photo_url)) {
+  const photo = shownImage(attendee.photo_url);
+  if (photo) {
     return (
       <img
-        src={attendee.photo_url}
+        src={photo}
         alt=""
         width={size}
         height={size}

@@ -12,6 +12,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { AttendeePhoto } from './attendee-photo.tsx';
 import { present, splitPriorities } from './priorities.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export interface AttendeeProfileDialogProps {
   attendee: PastAttendee;
@@ -39,9 +40,9 @@ function AttendeeProfile({ attendee }: { attendee: PastAttendee }) {
           {present(attendee.job_title) ? <p className="text-slate-700">{attendee.job_title}</p> : null}
           {present(attendee.company) ? (
             <p className="mt-1 flex items-center gap-2 text-slate-700">
-              {present(attendee.company_logo_url) ? (
+              {shownImage(attendee.company_logo_url) ? (
                 <img
-                  src={attendee.company_logo_url}
+                  src={shownImage(attendee.company_logo_url) ?? undefined}
                   alt=""
                   height={24}
                   className="h-6 w-auto max-w-24 rounded object-contain"

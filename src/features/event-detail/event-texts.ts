@@ -2,6 +2,7 @@
  * What the event page says about an event when a field is empty (spec section 2, "Event detail"):
  * pure, so the rules are unit-tested apart from the page.
  */
+import { shownImage } from '../../lib/shown-image.ts';
 import { formatVenueTime } from '../../lib/venue-time.ts';
 import type { EventPage } from '../../data/public-content.ts';
 
@@ -23,6 +24,11 @@ export function takesInviteRequests(
   now = Date.now(),
 ): boolean {
   return !hasText(event.request_invite_url) && Date.parse(event.end_date) > now;
+}
+
+/** The gallery's photos a visitor can see: not those still uploading from an admin's device. */
+export function shownGallery(page: Pick<EventPage, 'gallery'>): EventPage['gallery'] {
+  return page.gallery.filter((image) => shownImage(image.image_url) !== null);
 }
 
 /** Orders by UTF-16 code units: the same everywhere, and without a collator (below). */
@@ -111,7 +117,7 @@ export function shownSections(page: EventPage): SectionId[] {
   if (page.sponsors.some((link) => link.sponsor !== null) || points(page.event.why_partner).length > 0) {
     sections.push('sponsors');
   }
-  if (page.gallery.length > OVERVIEW_GALLERY_IMAGES) sections.push('gallery');
+  if (shownGallery(page).length > OVERVIEW_GALLERY_IMAGES) sections.push('gallery');
   if (page.testimonials.length > 0) sections.push('testimonials');
   if (page.videos.length > 0) sections.push('videos');
   return sections;

@@ -13,17 +13,19 @@ import {
   OVERVIEW_GALLERY_IMAGES,
   audienceText,
   hasText,
+  shownGallery,
   takesInviteRequests,
   venueText,
 } from './event-texts.ts';
 import { GalleryImage } from './gallery-image.tsx';
 import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export function OverviewSection({ page, requestInvite }: { page: EventPage; requestInvite: RequestInviteSlot }) {
   const { event } = page;
   const attendeeCount = page.attendees.filter((link) => link.attendee !== null).length;
-  const overviewImages = page.gallery.slice(0, OVERVIEW_GALLERY_IMAGES);
+  const overviewImages = shownGallery(page).slice(0, OVERVIEW_GALLERY_IMAGES);
 
   const addToCalendar = () => {
     const ics = buildCalendar({ name: event.title, events: [calendarEventFromEvent(event, window.location.origin)] });
@@ -92,12 +94,12 @@ export function OverviewSection({ page, requestInvite }: { page: EventPage; requ
           </div>
         </div>
         <div>
-          {hasText(event.featured_image_url) ? (
+          {shownImage(event.featured_image_url) ? (
             // The browser's own priority: high where the layout puts it in view (beside the text on a
             // wide screen, where it may be the largest paint), low below the text on a phone, where
             // the description is the largest paint and the page's own bytes come first on a slow link.
             <img
-              src={event.featured_image_url}
+              src={shownImage(event.featured_image_url)!}
               alt=""
               width={1200}
               height={750}

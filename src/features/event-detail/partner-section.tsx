@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { hasText, points } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
 import { brokenImageProps } from '../../ui/broken-image.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export function PartnerSection({ page }: { page: EventPage }) {
   const whyPartner = points(page.event.why_partner);
@@ -57,7 +58,7 @@ function SponsorTile({ link }: { link: EventPageSponsor }) {
   const sponsor = link.sponsor;
   const [logoFailed, setLogoFailed] = useState(false);
   if (!sponsor) return null;
-  const showLogo = hasText(sponsor.logo_url) && !logoFailed;
+  const showLogo = shownImage(sponsor.logo_url) !== null && !logoFailed;
   const body = (
     <>
       <span className="flex h-20 w-full items-center justify-center">

@@ -3,6 +3,7 @@ import type { EventPage } from '../../data/public-content.ts';
 import { cx } from '../../lib/class-names.ts';
 import { hasText } from './event-texts.ts';
 import { PageSection } from './page-section.tsx';
+import { shownImage } from '../../lib/shown-image.ts';
 
 type TestimonialRow = EventPage['testimonials'][number];
 
@@ -31,9 +32,9 @@ function TestimonialCard({ testimonial }: { testimonial: TestimonialRow }) {
         <p className="whitespace-pre-line">&ldquo;{testimonial.quote}&rdquo;</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        {hasText(testimonial.photo_url) ? (
+        {shownImage(testimonial.photo_url) ? (
           <img
-            src={testimonial.photo_url}
+            src={shownImage(testimonial.photo_url) ?? undefined}
             alt=""
             width={48}
             height={48}

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import type { EventPage } from '../../data/public-content.ts';
 import { eventTimeZone, venueIsoMinute } from '../../lib/venue-time.ts';
 import { hasText, summaryOf } from './event-texts.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export const SITE_NAME = 'CDO Vision';
 
@@ -41,7 +42,7 @@ export function eventJsonLd(event: EventRow, pageUrl: string, origin: string): R
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'Place', name: venue, address: venue },
-    ...(hasText(event.featured_image_url) ? { image: [absolute(event.featured_image_url, origin)] } : {}),
+    ...(shownImage(event.featured_image_url) ? { image: [absolute(event.featured_image_url!, origin)] } : {}),
     description: summaryOf(event),
     url: pageUrl,
     organizer: { '@type': 'Organization', name: SITE_NAME, url: origin },
@@ -58,8 +59,8 @@ function eventHead(event: EventRow, pageUrl: string, origin: string) {
     ['og:type', 'event'],
     ['og:url', pageUrl],
     ['og:site_name', SITE_NAME],
-    ...(hasText(event.featured_image_url)
-      ? [['og:image', absolute(event.featured_image_url, origin)] as [string, string]]
+    ...(shownImage(event.featured_image_url)
+      ? [['og:image', absolute(event.featured_image_url!, origin)] as [string, string]]
       : []),
   ];
   // '<' escaped so that no text in the data can close the script element.

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import type { LiveRead, Testimonial } from '../../data/public-content.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 /** A star rating out of five, read out as 'Rated 4 out of 5'. */
 export function StarRating({ rating }: { rating: number }) {
@@ -51,9 +52,9 @@ export function TestimonialCard({
         <p>“{testimonial.quote}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4">
-        {testimonial.photo_url ? (
+        {shownImage(testimonial.photo_url) ? (
           <img
-            src={testimonial.photo_url}
+            src={shownImage(testimonial.photo_url) ?? undefined}
             alt=""
             loading="lazy"
             decoding="async"

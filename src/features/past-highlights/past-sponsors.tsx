@@ -11,6 +11,7 @@ import { useOnline } from '../../data/use-sync-status.ts';
 import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
 import { brokenImageProps } from '../../ui/broken-image.ts';
+import { shownImage } from '../../lib/shown-image.ts';
 
 export const SPONSOR_SKELETON_TILES = 12;
 
@@ -69,12 +70,12 @@ export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
 
 function SponsorMark({ sponsor }: { sponsor: Sponsor }) {
   const [failed, setFailed] = useState(false);
-  if (!sponsor.logo_url || failed) {
+  if (!shownImage(sponsor.logo_url) || failed) {
     return <span className="text-center font-semibold text-slate-700">{sponsor.name}</span>;
   }
   return (
     <img
-      src={sponsor.logo_url}
+      src={shownImage(sponsor.logo_url) ?? undefined}
       alt={sponsor.name}
       width={160}
       height={64}

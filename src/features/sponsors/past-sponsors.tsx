@@ -6,6 +6,7 @@ import type { LiveRead, Sponsor } from '../../data/public-content.ts';
 import { isUnanswered } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { OfflineNotice } from '../../ui/offline-notice.tsx';
+import { shownImage } from '../../lib/shown-image.ts';
 
 const PLACEHOLDER_TILES = 12;
 const TILE = 'flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-white p-4';
@@ -37,9 +38,9 @@ export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
           <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
             {sponsors.map((sponsor) => (
               <li key={sponsor.id} className={TILE}>
-                {sponsor.logo_url ? (
+                {shownImage(sponsor.logo_url) ? (
                   <img
-                    src={sponsor.logo_url}
+                    src={shownImage(sponsor.logo_url) ?? undefined}
                     alt={sponsor.name}
                     loading="lazy"
                     decoding="async"
