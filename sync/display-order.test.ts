@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byDisplayOrder } from './display-order.ts';
+import { byDisplayOrder, bySessionTime } from './display-order.ts';
 
 describe('byDisplayOrder', () => {
   it('orders by display order, and rows sharing a place by id, whatever order they came in', () => {
@@ -12,5 +12,19 @@ describe('byDisplayOrder', () => {
     const expected = ['1f2e3d4c', '9a8b7c6d', 'c3f0a1e2', '0b1c2d3e'];
     expect(byDisplayOrder(rows).map((row) => row.id.slice(0, 8))).toEqual(expected);
     expect(byDisplayOrder([...rows].reverse()).map((row) => row.id.slice(0, 8))).toEqual(expected);
+  });
+});
+
+describe("an agenda's order", () => {
+  it('puts parallel sessions in one order, by end then id, however the rows and their times come', () => {
+    const rows = [
+      { id: 'c', start_time: '2027-03-05T10:00:00+00:00', end_time: '2027-03-05T11:00:00+00:00' },
+      { id: 'b', start_time: '2027-03-05T10:00:00.000Z', end_time: '2027-03-05T11:00:00.000Z' },
+      { id: 'a', start_time: '2027-03-05T10:00:00Z', end_time: '2027-03-05T12:00:00Z' },
+      { id: 'd', start_time: '2027-03-05T09:00:00Z', end_time: '2027-03-05T13:00:00Z' },
+    ];
+    const order = ['d', 'b', 'c', 'a'];
+    expect(bySessionTime(rows).map(({ id }) => id)).toEqual(order);
+    expect(bySessionTime([...rows].reverse()).map(({ id }) => id)).toEqual(order);
   });
 });

@@ -13,3 +13,16 @@ export function compareIds(a: string, b: string): number {
 export function byDisplayOrder<T extends { display_order: number; id: string }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => a.display_order - b.display_order || compareIds(a.id, b.id));
 }
+
+/**
+ * An agenda's order: by start, then end, then id, so that parallel sessions (two tracks at 10:00)
+ * keep one order in the server's reads and the replica's, whatever order the rows come in.
+ */
+export function bySessionTime<T extends { start_time: string; end_time: string; id: string }>(
+  sessions: readonly T[],
+): T[] {
+  const at = (time: string) => Date.parse(time);
+  return [...sessions].sort(
+    (a, b) => at(a.start_time) - at(b.start_time) || at(a.end_time) - at(b.end_time) || compareIds(a.id, b.id),
+  );
+}

@@ -10,7 +10,7 @@
  * may select (decision 002).
  */
 import { anonReadableColumns, type Row, type TableName } from './schema/types.ts';
-import { byDisplayOrder } from './display-order.ts';
+import { byDisplayOrder, bySessionTime } from './display-order.ts';
 import { distinctAttendees } from './past-attendees.ts';
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 
@@ -170,15 +170,13 @@ export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): 
       sponsor: liveOne(sponsors_library),
       tier: liveOne(sponsor_tiers),
     })),
-    sessions: live(sessions)
-      .sort((a, b) => (a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : 0))
-      .map(({ session_speakers, ...session }) => ({
-        ...session,
-        speakers: byDisplayOrder(live(session_speakers)).map(({ attendees, ...speaker }) => ({
-          ...speaker,
-          attendee: liveOne(attendees),
-        })),
+    sessions: bySessionTime(live(sessions)).map(({ session_speakers, ...session }) => ({
+      ...session,
+      speakers: byDisplayOrder(live(session_speakers)).map(({ attendees, ...speaker }) => ({
+        ...speaker,
+        attendee: liveOne(attendees),
       })),
+    })),
     attendees: live(event_attendees).map(({ attendees, ...link }) => ({ ...link, attendee: liveOne(attendees) })),
     testimonials: byDisplayOrder(live(testimonials)),
     videos: byDisplayOrder(live(videos)),

@@ -15,7 +15,7 @@ import {
   type SyncStatus,
   type TableName,
 } from '../../sync/index.ts';
-import { byDisplayOrder, compareIds } from '../../sync/display-order.ts';
+import { byDisplayOrder, bySessionTime, compareIds } from '../../sync/display-order.ts';
 import type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
 import { distinctAttendees } from '../../sync/past-attendees.ts';
 import { keptPublicRows } from '../lib/public-rows.ts';
@@ -147,17 +147,15 @@ export function publicReads(engine: SyncEngine): PublicReads {
               sponsor: sponsorById.get(link.sponsor_id) ?? null,
               tier: (link.tier_id && tierById.get(link.tier_id)) || null,
             })),
-            sessions: mine(t.sessions)
-              .sort(byTime((session) => session.start_time))
-              .map((session) => ({
-                ...session,
-                speakers: byDisplayOrder(t.speakers.filter((speaker) => speaker.session_id === session.id)).map(
-                  (speaker) => ({
-                    ...speaker,
-                    attendee: attendeeById.get(speaker.attendee_id) ?? null,
-                  }),
-                ),
-              })),
+            sessions: bySessionTime(mine(t.sessions)).map((session) => ({
+              ...session,
+              speakers: byDisplayOrder(t.speakers.filter((speaker) => speaker.session_id === session.id)).map(
+                (speaker) => ({
+                  ...speaker,
+                  attendee: attendeeById.get(speaker.attendee_id) ?? null,
+                }),
+              ),
+            })),
             attendees: mine(t.eventAttendees).map((link) => ({
               ...link,
               attendee: attendeeById.get(link.attendee_id) ?? null,
