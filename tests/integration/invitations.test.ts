@@ -125,12 +125,19 @@ describe('approving and inviting', () => {
     expect(await currentAttendeesOf(eventId)).toEqual([{ attendee_id: request.attendee_id, attendee_type: 'current' }]);
   });
 
-  it('declining or waitlisting deletes nothing', async () => {
+  it('declining or waitlisting deletes nothing, and takes a guest who was coming off the list', async () => {
     const eventId = await newEvent();
     const approved = await setStatus((await newRequest(eventId)).id, 'approved');
     const declined = await setStatus(approved.id, 'declined');
     expect(declined.attendee_id).toBe(approved.attendee_id);
-    expect(await currentAttendeesOf(eventId)).toHaveLength(1);
+    // Off the event's list (the page, the seats, the door), as a tombstone every replica learns of.
+    expect(await currentAttendeesOf(eventId)).toEqual([]);
+    const { data: links } = await admin
+      .from('event_attendees')
+      .select('_deleted')
+      .eq('event_id', eventId)
+      .eq('attendee_id', approved.attendee_id!);
+    expect(links).toEqual([{ _deleted: true }]);
     const { data: attendee } = await admin
       .from('attendees')
       .select('_deleted')
@@ -140,7 +147,15 @@ describe('approving and inviting', () => {
 
     const waitlisted = await setStatus((await newRequest(eventId)).id, 'waitlisted');
     expect(waitlisted.attendee_id).toBeNull();
+    expect(await currentAttendeesOf(eventId)).toEqual([]);
+
+    // Invited, then waitlisted: off the list too; approved again: back on it, once.
+    const invited = await setStatus((await newRequest(eventId)).id, 'invited');
     expect(await currentAttendeesOf(eventId)).toHaveLength(1);
+    await setStatus(invited.id, 'waitlisted');
+    expect(await currentAttendeesOf(eventId)).toEqual([]);
+    await setStatus(invited.id, 'approved');
+    expect(await currentAttendeesOf(eventId)).toEqual([{ attendee_id: invited.attendee_id, attendee_type: 'current' }]);
   });
 
   it('a guest taken off the event stays off when their approved request is edited, and comes back when it is approved again', async () => {
