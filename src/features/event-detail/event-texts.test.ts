@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventPage } from '../../data/public-content.ts';
 import { audienceText, inGridOrder, sessionTimeRange, shownSections, summaryOf, venueText } from './event-texts.ts';
 
+/** Gallery rows with these image URLs (the rest of each row does not matter here). */
+const photos = (...urls: string[]) => urls.map((image_url) => ({ image_url })) as never;
+
 function page(overrides: Partial<EventPage> = {}, event: Partial<EventPage['event']> = {}): EventPage {
   return {
     event: {
@@ -78,7 +81,7 @@ describe('the sections an event shows', () => {
       {
         attendees: [{ attendee } as never],
         sessions: [{ id: 's' } as never],
-        gallery: [{}, {}, {}] as never,
+        gallery: photos('/demo/gallery/1.webp', '/demo/gallery/2.webp', '/demo/gallery/3.webp'),
         testimonials: [{}] as never,
         videos: [{}] as never,
       },
@@ -97,7 +100,14 @@ describe('the sections an event shows', () => {
   });
 
   it('keeps the gallery out with two photos or fewer, and ignores blank why points', () => {
-    expect(shownSections(page({ gallery: [{}, {}] as never }, { why_attend: [' '] }))).toEqual(['overview']);
+    expect(
+      shownSections(page({ gallery: photos('/demo/gallery/1.webp', '/demo/gallery/2.webp') }, { why_attend: [' '] })),
+    ).toEqual(['overview']);
+    // A photo still uploading from an admin's device is not one a visitor can see.
+    const uploading = `/outbox/${'a'.repeat(32)}`;
+    expect(shownSections(page({ gallery: photos('/demo/gallery/1.webp', '/demo/gallery/2.webp', uploading) }))).toEqual(
+      ['overview'],
+    );
   });
 });
 
