@@ -282,9 +282,13 @@ test('on a phone the logo strip fetches no logo until it comes near, and names t
   const companies = await announced.allTextContents();
   await expect(strip.locator('li')).toHaveCount(companies.length * 3);
   await expect(strip.locator('img')).toHaveCount(0);
-  // Near the screen, every logo is there, the announced copy's named by its company.
-  await page.getByRole('heading', { name: 'Leaders from these companies have joined us' }).scrollIntoViewIfNeeded();
-  await expect(strip.locator('img')).toHaveCount(companies.length * 3);
+  // Near the screen, every logo is there, the announced copy's named by its company. (Scrolled
+  // again while they are not: on a loaded machine the page can still jump back to the top after its
+  // first scroll, the router's scroll restoration running late; a known bug, not this test's subject.)
+  await expect(async () => {
+    await page.getByRole('heading', { name: 'Leaders from these companies have joined us' }).scrollIntoViewIfNeeded();
+    await expect(strip.locator('img')).toHaveCount(companies.length * 3, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(strip.locator('ul:not([aria-hidden="true"]) img')).toHaveCount(companies.length);
   expect(
     await strip
