@@ -292,6 +292,22 @@ test("a new attendee's company logo is looked up once typing pauses, and Fetch L
     .toBe(`${FAKE_SERVICES_URL}/logos/${domain}`);
 });
 
+/** Gives every attendee with a company and no logo one, except `ours`: a bulk run is then over those only. */
+async function giveLogosToAllBut(api: Api, ours: readonly string[]): Promise<void> {
+  const others = (await allAttendees(api)).filter(
+    (a) => !blank(a.company) && blank(a.company_logo_url) && !ours.includes(a.id),
+  );
+  if (others.length === 0) return;
+  const { error } = await api.admin
+    .from('attendees')
+    .update({ company_logo_url: `${FAKE_SERVICES_URL}/logos/already.example` })
+    .in(
+      'id',
+      others.map((a) => a.id),
+    );
+  if (error) throw new Error(error.message);
+}
+
 test('Bulk Fetch Logos fills missing logos one at a time with progress, then sums up', async ({ page, api }) => {
   const suffix = unique('').trim();
   const found = await api.create<AttendeeRow>('attendees', {
@@ -312,19 +328,7 @@ test('Bulk Fetch Logos fills missing logos one at a time with progress, then sum
   const ours = [found.id, missing.id, alsoFound.id];
   // Every other attendee with a company gets a logo first (demo ones too): the run is over these
   // three only, which shows that it skips those that have one, and it pauses twice, not dozens of times.
-  const others = (await allAttendees(api)).filter(
-    (a) => !blank(a.company) && blank(a.company_logo_url) && !ours.includes(a.id),
-  );
-  if (others.length > 0) {
-    const { error } = await api.admin
-      .from('attendees')
-      .update({ company_logo_url: `${FAKE_SERVICES_URL}/logos/already.example` })
-      .in(
-        'id',
-        others.map((a) => a.id),
-      );
-    if (error) throw new Error(error.message);
-  }
+  await giveLogosToAllBut(api, ours);
   await openAttendees(page);
 
   const targets = (await allAttendees(api)).filter((a) => !blank(a.company) && blank(a.company_logo_url));
@@ -375,19 +379,7 @@ test('a bulk run cut short by leaving the page says it stopped, and how many it 
     company: unique('Stopsecond Group'),
   });
   const ours = [first.id, second.id];
-  const others = (await allAttendees(api)).filter(
-    (a) => !blank(a.company) && blank(a.company_logo_url) && !ours.includes(a.id),
-  );
-  if (others.length > 0) {
-    const { error } = await api.admin
-      .from('attendees')
-      .update({ company_logo_url: `${FAKE_SERVICES_URL}/logos/already.example` })
-      .in(
-        'id',
-        others.map((a) => a.id),
-      );
-    if (error) throw new Error(error.message);
-  }
+  await giveLogosToAllBut(api, ours);
   await openAttendees(page);
   await expect(attendeeRow(page, second.name)).toBeVisible();
 
