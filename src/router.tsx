@@ -8,10 +8,19 @@ export interface AppRouterOptions {
 }
 
 export function createAppRouter(options: AppRouterOptions = {}) {
+  let started = false;
   return createRouter({
     routeTree,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // Each later navigation starts at the top, or where the visitor left that page. The first render
+    // in the browser takes over the page already on screen, which the visitor may have scrolled
+    // while the scripts loaded (they start after the load event): that scroll is theirs to keep.
+    scrollRestoration: () => {
+      if (typeof window === 'undefined') return true;
+      const first = !started;
+      started = true;
+      return !(first && window.scrollY > 0);
+    },
     // Spec section 8: a route that fails to render shows 'Unexpected Application Error!'.
     defaultErrorComponent: RouteError,
     ...(options.history ? { history: options.history } : {}),

@@ -407,3 +407,27 @@ test('a public page requests its scripts only after it has loaded and painted it
     expect(timing.firstScript).toBeGreaterThanOrEqual(Math.min(timing.loaded, START_AT_THE_LATEST_MS));
   }
 });
+
+test('a visitor who scrolls down before the scripts have started is not sent back to the top', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The scripts arrive only once the visitor has scrolled, as on a slow phone reading the server's page.
+  let scrolled!: () => void;
+  const afterScroll = new Promise<void>((resolve) => (scrolled = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await afterScroll;
+    await route.continue();
+  });
+  await page.goto('/past-highlights', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Leaders from these companies have joined us' });
+  await heading.scrollIntoViewIfNeeded();
+  const scrollY = await page.evaluate(() => window.scrollY);
+  expect(scrollY).toBeGreaterThan(844);
+  scrolled();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+  // Started, the app loads the logos of the strip in view, and the page stays where it was.
+  await expect(page.getByTestId('logo-strip').locator('img').first()).toBeAttached({ timeout: 20_000 });
+  await expect(heading).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+  await context.close();
+});

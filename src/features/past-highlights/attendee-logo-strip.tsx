@@ -16,7 +16,7 @@
  * commit only inserts them; the boxes keep the layout still.
  */
 import { Pause, Play } from 'lucide-react';
-import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { LiveRead, PastAttendee } from '../../data/public-content.ts';
 import { distinctLogos } from './paging.ts';
 import { brokenImageProps } from '../../ui/broken-image.ts';
@@ -37,13 +37,13 @@ const STRIP_CSS = `
 
 /**
  * True once the element has come within a screen's height of the viewport, and from then on; the
- * change renders in a transition.
+ * change renders in a transition. The element comes from a callback ref: the strip is first rendered
+ * only once it has logos, which may be a later answer than the first.
  */
-function useNearScreen(ref: RefObject<HTMLElement | null>, rendered: boolean): boolean {
+function useNearScreen(element: HTMLElement | null): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const element = ref.current;
-    if (near || !rendered || !element) return undefined;
+    if (near || !element) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
@@ -54,15 +54,15 @@ function useNearScreen(ref: RefObject<HTMLElement | null>, rendered: boolean): b
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, rendered, near]);
+  }, [element, near]);
   return near;
 }
 
 export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }) {
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const [paused, setPaused] = useState(false);
-  const section = useRef<HTMLElement>(null);
-  const near = useNearScreen(section, state.status === 'ready');
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  const near = useNearScreen(section);
   if (state.status === 'loading') return null;
   const logos = distinctLogos(state.data).filter((logo) => !broken.has(logo.url));
   if (logos.length === 0) return null;
@@ -70,7 +70,7 @@ export function AttendeeLogoStrip({ state }: { state: LiveRead<PastAttendee[]> }
 
   return (
     <section
-      ref={section}
+      ref={setSection}
       aria-labelledby="attendee-companies-heading"
       className="below-fold border-y border-slate-200 bg-slate-50 py-10"
     >
