@@ -3,7 +3,8 @@
  * of real QR codes (guests' personal links, written by tests/support/qr-codes.ts), and the check-in
  * screen's 'Scan code' reads them (jsQR here: Chromium on Linux has no BarcodeDetector) and matches
  * them against the local roster: a guest not in yet is checked in, one already in is said so with
- * when and on which device, another event's code and an unknown one are said plainly.
+ * when and on which device; a declined guest's code, another event's and an unknown one are said
+ * plainly.
  */
 import { randomBytes } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
@@ -17,6 +18,7 @@ import { APP_URL, axe, daysFromNow, expect, test, unique, type Api } from './sup
 test.describe.configure({ timeout: 300_000 });
 
 interface Guest {
+  requestId: string;
   name: string;
   email: string;
   token: string;
@@ -41,7 +43,7 @@ async function approvedGuest(api: Api, eventId: string, first: string): Promise<
     .single();
   if (error) throw new Error(error.message);
   const row = data as { guest_token: string; attendee_id: string };
-  return { name, email, token: row.guest_token, attendeeId: row.attendee_id };
+  return { requestId: created.id, name, email, token: row.guest_token, attendeeId: row.attendee_id };
 }
 
 /** Every outcome the scan dialog announced, in order (each is shown until the next code). */
@@ -61,7 +63,7 @@ const outcomes = (page: Page) =>
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test("the camera reads guests' codes: a guest checked in, one already in (when, which device), another event's, an unknown one", async ({
+test("the camera reads guests' codes: a guest checked in, one already in (when, which device), a declined one, another event's, an unknown one", async ({
   api,
 }, testInfo) => {
   const event = await createEvent(api, {
@@ -73,6 +75,10 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
   const ada = await approvedGuest(api, event.id, 'Ada');
   const bea = await approvedGuest(api, event.id, 'Bea');
   const elsewhere = await approvedGuest(api, other.id, 'Cy');
+  // Dee had her code, then her request was declined: she is off the guest list.
+  const dee = await approvedGuest(api, event.id, 'Dee');
+  const declined = await api.admin.from('invite_requests').update({ status: 'declined' }).eq('id', dee.requestId);
+  if (declined.error) throw new Error(declined.error.message);
   // Bea came in earlier, through the front desk.
   const { error } = await api.admin.from('check_ins').insert({
     event_id: event.id,
@@ -89,6 +95,7 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
     link(event.slug, ada.token),
     link(event.slug, bea.token),
     link(event.slug, elsewhere.token),
+    link(event.slug, dee.token),
     link(event.slug, randomBytes(32).toString('hex')),
   ]);
 
@@ -133,12 +140,13 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
     await recordOutcomes(page);
     await expect(dialog.getByText("Hold the guest's QR code inside the frame.")).toBeVisible({ timeout: 20_000 });
 
-    // The video loops: Ada (checked in now), Bea (in already), another event's guest, an unknown code;
-    // then Ada again, whom this phone has checked in.
+    // The video loops: Ada (checked in now), Bea (in already), another event's guest, Dee (declined),
+    // an unknown code; then Ada again, whom this phone has checked in.
     const expected = [
       new RegExp(`^${escape(ada.name)}Ada HoldingsChecked in$`, 'm'),
       new RegExp(`^${escape(bea.name)}Already checked in at \\d{1,2}:\\d{2} [AP]M on Front desk$`, 'm'),
       new RegExp(`^This code is for another event: ${escape(other.title)}$`, 'm'),
+      /^Not on the guest list: their request was declined$/m,
       /^Unknown code$/m,
       new RegExp(`^${escape(ada.name)}Already checked in at \\d{1,2}:\\d{2} [AP]M on Scanner phone$`, 'm'),
     ];

@@ -47,8 +47,8 @@ describe('matchGuestCode', () => {
   const ana = guest({});
   const ben = guest({ key: 'attendee-2', attendeeId: 'attendee-2', name: 'Ben Carter', token: null, requestId: null });
   const requests = [
-    { event_id: EVENT, guest_token: TOKEN, attendee_id: 'attendee-1' },
-    { event_id: OTHER_EVENT, guest_token: OTHER_TOKEN, attendee_id: 'attendee-9' },
+    { event_id: EVENT, status: 'approved', guest_token: TOKEN, attendee_id: 'attendee-1' },
+    { event_id: OTHER_EVENT, status: 'approved', guest_token: OTHER_TOKEN, attendee_id: 'attendee-9' },
   ];
 
   it("names the roster's guest for their personal link or bare token", () => {
@@ -58,7 +58,10 @@ describe('matchGuestCode', () => {
 
   it("finds a guest whose roster row has no token through their request's attendee", () => {
     const benToken = 'c'.repeat(64);
-    const withBen = [...requests, { event_id: EVENT, guest_token: benToken, attendee_id: 'attendee-2' }];
+    const withBen = [
+      ...requests,
+      { event_id: EVENT, status: 'invited', guest_token: benToken, attendee_id: 'attendee-2' },
+    ];
     expect(matchGuestCode(benToken, EVENT, [ana, ben], withBen)).toEqual({ kind: 'guest', guest: ben });
   });
 
@@ -73,8 +76,13 @@ describe('matchGuestCode', () => {
     expect(matchGuestCode('https://example.com/tickets/12345', EVENT, [ana], requests)).toEqual({ kind: 'unknown' });
   });
 
-  it('knows nobody for a request of this event that is not on the roster (not approved)', () => {
-    const pending = [{ event_id: EVENT, guest_token: 'e'.repeat(64), attendee_id: null }];
-    expect(matchGuestCode('e'.repeat(64), EVENT, [ana], pending)).toEqual({ kind: 'unknown' });
+  it("says why the holder of this event's code is not on its roster: the request's status", () => {
+    const carla = 'e'.repeat(64);
+    for (const status of ['declined', 'waitlisted', 'pending', 'approved']) {
+      const withCarla = [...requests, { event_id: EVENT, status, guest_token: carla, attendee_id: 'attendee-3' }];
+      expect(matchGuestCode(carla, EVENT, [ana, ben], withCarla)).toEqual({ kind: 'not-on-list', status });
+    }
+    const noAttendee = [{ event_id: EVENT, status: 'pending', guest_token: carla, attendee_id: null }];
+    expect(matchGuestCode(carla, EVENT, [ana], noAttendee)).toEqual({ kind: 'not-on-list', status: 'pending' });
   });
 });

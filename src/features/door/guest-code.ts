@@ -26,19 +26,29 @@ export function tokenOfCode(text: string): string | null {
 }
 
 export type GuestCodeMatch =
-  { kind: 'guest'; guest: RosterGuest } | { kind: 'other-event'; eventId: string } | { kind: 'unknown' };
+  | { kind: 'guest'; guest: RosterGuest }
+  | { kind: 'not-on-list'; status: string }
+  | { kind: 'other-event'; eventId: string }
+  | { kind: 'unknown' };
 
 /**
- * Who a code names at the door of event `eventId`: a guest of its roster; a guest of another event
- * (the invite requests say which); or nobody we know (not a guest's code, or a token no request
- * holds). A guest whose roster row has no token yet (the request came in after the attendee row)
- * is found through the request's attendee.
+ * Who a code names at the door of event `eventId`: a guest of its roster; someone whose request for
+ * this event does not put them on it (declined or waitlisted after their code went out, or taken
+ * off the event by an admin), with that request's status; a guest of another event (the invite
+ * requests say which); or nobody we know (not a guest's code, or a token no request holds). A guest
+ * whose roster row has no token yet (the request came in after the attendee row) is found through
+ * the request's attendee.
  */
 export function matchGuestCode(
   text: string,
   eventId: string,
   roster: readonly RosterGuest[],
-  requests: readonly { event_id: string; guest_token?: string | null; attendee_id?: string | null }[],
+  requests: readonly {
+    event_id: string;
+    status: string;
+    guest_token?: string | null;
+    attendee_id?: string | null;
+  }[],
 ): GuestCodeMatch {
   const token = tokenOfCode(text);
   if (!token) return { kind: 'unknown' };
@@ -50,5 +60,5 @@ export function matchGuestCode(
   const attendee = request.attendee_id
     ? roster.find((candidate) => candidate.attendeeId === request.attendee_id)
     : undefined;
-  return attendee ? { kind: 'guest', guest: attendee } : { kind: 'unknown' };
+  return attendee ? { kind: 'guest', guest: attendee } : { kind: 'not-on-list', status: request.status };
 }

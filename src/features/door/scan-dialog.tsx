@@ -1,7 +1,8 @@
 /**
  * 'Scan code': the camera reads a guest's QR code (their personal link) and the local roster says
  * who it is, offline: a guest not in yet is checked in at once; one in already is said so, with when
- * and on which device; an unknown code or another event's is said plainly. The scanner stays open
+ * and on which device; a code whose request was declined or waitlisted, another event's, or an
+ * unknown one is said plainly. The scanner stays open
  * for the next guest.
  */
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { QrScanner } from './qr-scanner.tsx';
 export type ScanOutcome =
   | { kind: 'checked-in'; guest: RosterGuest }
   | { kind: 'already'; guest: RosterGuest }
+  | { kind: 'not-on-list'; status: string }
   | { kind: 'other-event'; title: string | null }
   | { kind: 'unknown' };
 
@@ -21,7 +23,7 @@ export interface ScanDialogProps {
   onOpenChange(open: boolean): void;
   eventId: string;
   roster: readonly RosterGuest[];
-  requests: readonly { event_id: string; guest_token?: string | null; attendee_id?: string | null }[];
+  requests: readonly { event_id: string; status: string; guest_token?: string | null; attendee_id?: string | null }[];
   titleOf(eventId: string): string | null;
   onCheckIn(guest: RosterGuest): Promise<void>;
   /** 'at 9:05 AM on Door phone 1' for a guest who is in. */
@@ -43,6 +45,7 @@ export function ScanDialog({
   function onCode(text: string) {
     const match = matchGuestCode(text, eventId, roster, requests);
     if (match.kind === 'unknown') setOutcome({ kind: 'unknown' });
+    else if (match.kind === 'not-on-list') setOutcome(match);
     else if (match.kind === 'other-event') setOutcome({ kind: 'other-event', title: titleOf(match.eventId) });
     else if (match.guest.checkedInAt !== null) setOutcome({ kind: 'already', guest: match.guest });
     else {
@@ -68,6 +71,17 @@ export function ScanDialog({
   );
 }
 
+/**
+ * What the door hears of a code whose request does not put its holder on the guest list: the code
+ * went out with an approval that was later turned into a decline or a waiting-list place, or the
+ * admin took the guest off the event. Letting them in is the staff's call (Walk-in).
+ */
+const NOT_ON_LIST: Partial<Record<string, string>> = {
+  declined: 'Not on the guest list: their request was declined',
+  waitlisted: 'Not on the guest list: they are on the waiting list',
+  pending: 'Not on the guest list: their request is not approved yet',
+};
+
 function ScanOutcomeText({
   outcome,
   whenAndWhere,
@@ -89,6 +103,12 @@ function ScanOutcomeText({
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
           <strong className="block text-lg">{outcome.guest.name}</strong>
           Already checked in {whenAndWhere(outcome.guest)}
+        </p>
+      );
+    case 'not-on-list':
+      return (
+        <p className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {NOT_ON_LIST[outcome.status] ?? 'Not on the guest list'}
         </p>
       );
     case 'other-event':
