@@ -16,7 +16,10 @@ export function useRoster(eventId: string | null): {
   guests: RosterGuest[] | undefined;
   requests: readonly SyncDoc<'invite_requests'>[];
   checkIns: readonly SyncDoc<'check_ins'>[];
-  /** True until the check-ins and the event's attendees have had a full pull (or were kept). */
+  /**
+   * True until the check-ins and the event's attendees have had a full pull (or were kept): until
+   * then a guest who is in would show as out (the check-ins are pulled after the attendees).
+   */
   loading: boolean;
 } {
   const eventAttendees = useAdminRows('event_attendees');
@@ -37,6 +40,6 @@ export function useRoster(eventId: string | null): {
     guests,
     requests: requests ?? NONE,
     checkIns: checkIns ?? NONE,
-    loading: guests === undefined || (!pulled && guests.length === 0),
+    loading: guests === undefined || !pulled,
   };
 }

@@ -97,7 +97,7 @@ export function AttendanceReportPage({ event: eventId, onEvent }: AttendanceRepo
         <p className="text-slate-600">Loading...</p>
       ) : !event ? (
         <p className="text-slate-600">Choose an event to see who came.</p>
-      ) : rows === undefined || (roster.loading && rows.length === 0) ? (
+      ) : rows === undefined || roster.loading ? (
         <p className="text-slate-600">Loading...</p>
       ) : (
         <>
