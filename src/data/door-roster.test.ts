@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkedInCount,
+  guestOfKey,
   rosterGuest,
   rosterOf,
   walkInKey,
@@ -235,5 +236,19 @@ describe('the roster at the door', () => {
       [],
     );
     expect(unknown.liveCheckInIds).toEqual([]);
+  });
+
+  it('finds a guest by the key taken for them, a walk-in by e-mail once the server has linked them', () => {
+    const taken = walkInKey('kat@nasa.example');
+    const walkIn = checkIn({ walk_in_name: 'Katherine Johnson', walk_in_email: 'Kat@NASA.example' });
+    const before = rosterOf(input([walkIn]));
+    expect(guestOfKey(before, taken)?.name).toBe('Katherine Johnson');
+    expect(guestOfKey(before, ada.id)?.name).toBe(ada.name);
+    // Linked: the server made her attendee, and her pulled check-in names it.
+    const kat: AttendeeRow = { ...grace, id: 'att-kat', name: 'Katherine Johnson', email: 'Kat@NASA.example' };
+    const after = rosterOf(input([{ ...walkIn, attendee_id: kat.id }], { attendees: [ada, grace, kat] }));
+    expect(guestOfKey(after, taken)?.key).toBe(kat.id);
+    expect(guestOfKey(after, walkInKey('nobody@nasa.example'))).toBeUndefined();
+    expect(guestOfKey(after, 'att-unknown')).toBeUndefined();
   });
 });

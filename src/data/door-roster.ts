@@ -75,6 +75,17 @@ const WALK_IN = 'walk-in:';
 export const walkInKey = (email: string) => `${WALK_IN}${email}`;
 
 /**
+ * The guest `key` names on `roster`: a walk-in the server has linked to an attendee since the key was
+ * taken ('walk-in:<email>') is found again by their e-mail.
+ */
+export function guestOfKey(roster: readonly RosterGuest[], key: string): RosterGuest | undefined {
+  const same = roster.find((guest) => guest.key === key);
+  if (same || !key.startsWith(WALK_IN)) return same;
+  const email = key.slice(WALK_IN.length);
+  return roster.find((guest) => normalEmail(guest.email) === email);
+}
+
+/**
  * A guest as the roster first knows them: what `known` says, and otherwise no details, no code and
  * not in. The roster's rows, and a screen's placeholder for a walk-in not on it yet, start here.
  */

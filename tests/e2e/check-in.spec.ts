@@ -326,6 +326,34 @@ test('a phone signed in just now shows no roster until it knows who is in: never
   );
 });
 
+test('a guest on the list taken through Walk-in, their e-mail typed in capitals, is checked in as the expected guest', async ({
+  page,
+  api,
+}) => {
+  const { event, guests } = await eventWithGuests(api, 1);
+  const guest = guests[0]!;
+  await api.admin
+    .from('attendees')
+    .update({ email: `Mixed.${guest.email}` })
+    .eq('id', guest.id);
+  await openAsAdmin(page, `/admin/check-in?event=${event.id}`);
+  await waitForAdminReplica(page);
+  await expect(counts(page)).toHaveText('Checked in 0 of 1');
+  await page.getByRole('button', { name: 'Walk-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Walk-in' });
+  await dialog.getByLabel('Name').fill(guest.name);
+  await dialog.getByLabel('E-mail').fill(`MIXED.${guest.email.toUpperCase()}`);
+  await dialog.getByRole('button', { name: 'Check in walk-in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(counts(page)).toHaveText('Checked in 1 of 1');
+  await expect(row(page, guest.name)).toContainText('Checked in at');
+  await expect(row(page, guest.name)).not.toContainText('Walk-in');
+  // The server has one check-in of the attendee, not a walk-in row naming them again.
+  await expect
+    .poll(() => serverCheckIns(api, event.id), { timeout: 30_000 })
+    .toEqual([expect.objectContaining({ attendee_id: guest.id, undoes: null, walk_in_email: null })]);
+});
+
 test("the check-in screen opens on today's edition, passes axe, and every control is a thumb's size at 360 px", async ({
   page,
   context,

@@ -111,6 +111,16 @@ test("the badges page shows the event's guests and prints one per label or eight
   await expect(page.getByRole('heading', { name: `Badge: ${guests[3]!.name}` })).toBeVisible();
   await expect(badges(page)).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Badges for every guest' })).toBeVisible();
+
+  // A walk-in's badge link, taken on a phone before the server linked her to an attendee, opened after.
+  const walkInName = unique('Walk In Badge');
+  const walkInEmail = `walk-in-badge-${Date.now().toString(36)}@door.example`;
+  walkInEmails.push(walkInEmail);
+  await checkIn(api, event, { walk_in_name: walkInName, walk_in_email: walkInEmail });
+  await page.goto(`/admin/check-in/badges?event=${event.id}&guest=${encodeURIComponent(`walk-in:${walkInEmail}`)}`);
+  await expect(page.getByRole('heading', { name: `Badge: ${walkInName}` })).toBeVisible();
+  await expect(badges(page)).toHaveCount(1);
+  await expect(badges(page)).toContainText(walkInName);
 });
 
 test('the attendance report counts a check-in, an undo, a walk-in and a no-show, exports them, and marks who came as past attendees once', async ({

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
-import type { RosterGuest } from '../../data/door-roster.ts';
+import { guestOfKey, type RosterGuest } from '../../data/door-roster.ts';
 import { useRoster } from '../../data/use-roster.ts';
 import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,8 +31,9 @@ export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, 
   const { events, event } = useDoorEvent(eventId);
   const roster = useRoster(event ? event.id : null);
   const layout = BADGE_LAYOUTS[badgeLayoutOf(layoutId)];
-  const guests = roster.guests && guestKey ? roster.guests.filter((guest) => guest.key === guestKey) : roster.guests;
-  const single = guestKey ? (guests?.[0] ?? null) : null;
+  // One guest's badge: a walk-in's link (taken before the server linked them) finds them still.
+  const single = guestKey && roster.guests ? (guestOfKey(roster.guests, guestKey) ?? null) : null;
+  const guests = guestKey ? roster.guests && (single ? [single] : []) : roster.guests;
 
   return (
     <div className="space-y-6">

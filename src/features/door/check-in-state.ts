@@ -4,7 +4,7 @@
  * whose check-in the roster does not show yet. A reducer and pure derivations, so the rules are
  * tested without a browser; use-check-in-screen.ts holds it for the view.
  */
-import { checkedInCount, type RosterGuest } from '../../data/door-roster.ts';
+import { checkedInCount, guestOfKey, type RosterGuest } from '../../data/door-roster.ts';
 import type { ArrivalFilter } from './door-list.ts';
 
 /** Rows drawn at a time: a thousand rows with photos would make each keystroke slow on a phone. */
@@ -128,10 +128,7 @@ export function lastShown(
 ): LastAction | null {
   if (!last) return null;
   const { guest, undone } = last;
-  const email = guest.walkIn ? guest.email?.toLowerCase() : undefined;
-  const onRoster =
-    roster.find((candidate) => candidate.key === guest.key) ??
-    (email ? roster.find((candidate) => candidate.email?.toLowerCase() === email) : undefined);
+  const onRoster = guestOfKey(roster, guest.key);
   if (!onRoster) return last;
   const shown = shownGuest(onRoster, tapped, thisDevice);
   return { guest: shown, undone: undone || shown.checkedInAt === null };

@@ -65,7 +65,10 @@ export interface DoorScreen {
   titleOf(eventId: string): string | null;
   checkIn(guest: RosterGuest): Promise<void>;
   undo(guest: RosterGuest): Promise<void>;
-  /** Checks in a person taken at the door, or says when and where `onRoster` was checked in already. */
+  /**
+   * Checks in a person taken at the door: `onRoster`, the guest with their e-mail, as themselves when
+   * they were expected; or says when and where they were checked in already.
+   */
   walkIn(person: WalkInPerson, onRoster: RosterGuest | undefined): Promise<void>;
 }
 
@@ -120,6 +123,11 @@ export function useCheckInScreen(eventId: string | undefined): {
     try {
       if (onRoster?.checkedInAt) {
         toast.success(`${onRoster.name} is already checked in`, { description: whenAndWhere(onRoster, zone) });
+        return;
+      }
+      // An expected guest came through the wrong door: checked in as themselves, not as a walk-in.
+      if (onRoster && !onRoster.walkIn && onRoster.attendeeId) {
+        await checkIn(onRoster);
         return;
       }
       await actions.walkIn(doorEventId, person);

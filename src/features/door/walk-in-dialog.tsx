@@ -51,7 +51,7 @@ export function WalkInDialog({ open, onOpenChange, roster, onWalkIn }: WalkInDia
     }
     setSaving(true);
     try {
-      const known = roster.find((guest) => guest.email === checked.person.email);
+      const known = roster.find((guest) => guest.email?.toLowerCase() === checked.person.email);
       await onWalkIn(checked.person, known);
       close(false);
     } finally {
