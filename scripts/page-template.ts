@@ -53,6 +53,11 @@ export interface RenderedInto {
   head?: string;
   /** The answers the markup was rendered with, for the browser's first render (JSON in the page). */
   seed?: Record<string, unknown>;
+  /**
+   * When the markup was rendered with its data (`data-rendered-at`): the browser hydrates what depends
+   * on the time, such as whether the event has ended, as of then (src/lib/use-passed.ts).
+   */
+  renderedAt?: string;
 }
 
 /** The built index.html with one rendered page in it. */
@@ -85,6 +90,6 @@ export function fillTemplate(template: string, page: RenderedInto): string {
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div><template id="${PAGE_END_ID}"></template>${seed}`,
+        `<div id="root" data-prerendered="${escapeAttribute(page.path)}"${page.renderedAt ? ` data-rendered-at="${escapeAttribute(page.renderedAt)}"` : ''}>${body}</div><template id="${PAGE_END_ID}"></template>${seed}`,
     );
 }

@@ -249,6 +249,7 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
   async function render(renderer: LoadedRenderer, pathname: string, origin: string): Promise<RenderedPage | null> {
     const trimmed = pathname.replace(/\/+$/, '') || '/';
     try {
+      const renderedAt = new Date().toISOString();
       const page = await renderer.renderWithData(pathname, {
         config: { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey },
         origin,
@@ -257,7 +258,13 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
       if (!page) return null;
       const template = EVENT_PAGE.test(trimmed) ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
       if (!template) return null;
-      const html = fillTemplate(template, { path: pathname, markup: page.html, head: page.head, seed: page.seed });
+      const html = fillTemplate(template, {
+        path: pathname,
+        markup: page.html,
+        head: page.head,
+        seed: page.seed,
+        renderedAt,
+      });
       const body = new Uint8Array(Buffer.from(html));
       const [br, gzipped] = await Promise.all([
         brotliAsync(body, {

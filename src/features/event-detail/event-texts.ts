@@ -17,13 +17,11 @@ export function hasText(value: string | null | undefined): value is string {
 
 /**
  * Whether the event takes requests through the site's own form: it names no external request page,
- * and it has not ended (the request-invite function refuses an event that has).
+ * and it has not ended (the request-invite function refuses an event that has; `ended` from
+ * src/lib/use-passed.ts, so that the server's markup and the browser's agree).
  */
-export function takesInviteRequests(
-  event: Pick<EventPage['event'], 'request_invite_url' | 'end_date'>,
-  now = Date.now(),
-): boolean {
-  return !hasText(event.request_invite_url) && Date.parse(event.end_date) > now;
+export function takesInviteRequests(event: Pick<EventPage['event'], 'request_invite_url'>, ended: boolean): boolean {
+  return !hasText(event.request_invite_url) && !ended;
 }
 
 /** The gallery's photos a visitor can see: not those still uploading from an admin's device. */

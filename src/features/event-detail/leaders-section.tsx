@@ -19,6 +19,7 @@ import {
 } from './event-texts.ts';
 import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
+import { usePassed } from '../../lib/use-passed.ts';
 
 export function LeadersSection({
   page,
@@ -30,6 +31,7 @@ export function LeadersSection({
   requestInvite: RequestInviteSlot;
 }) {
   const { event } = page;
+  const ended = usePassed(event.end_date);
   const links = inGridOrder(page.attendees);
   const byType = (type: 'current' | 'past') =>
     links.flatMap((link) =>
@@ -83,7 +85,7 @@ export function LeadersSection({
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </Button>
-          ) : takesInviteRequests(event) ? (
+          ) : takesInviteRequests(event, ended) ? (
             requestInvite(<Button size="lg">Register Now</Button>)
           ) : (
             <Button size="lg" onClick={() => scrollToSection(CONTACT_SECTION_ID)}>

@@ -21,9 +21,11 @@ import { GalleryImage } from './gallery-image.tsx';
 import type { RequestInviteSlot } from './invite-slot.ts';
 import { scrollToSection } from './scroll.ts';
 import { shownImage } from '../../lib/shown-image.ts';
+import { usePassed } from '../../lib/use-passed.ts';
 
 export function OverviewSection({ page, requestInvite }: { page: EventPage; requestInvite: RequestInviteSlot }) {
   const { event } = page;
+  const takesRequests = takesInviteRequests(event, usePassed(event.end_date));
   const attendeeCount = page.attendees.filter((link) => link.attendee !== null).length;
   const overviewImages = shownGallery(page).slice(0, OVERVIEW_GALLERY_IMAGES);
 
@@ -77,12 +79,12 @@ export function OverviewSection({ page, requestInvite }: { page: EventPage; requ
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </Button>
-            ) : takesInviteRequests(event) ? (
+            ) : takesRequests ? (
               requestInvite(<Button size="lg">Request Invite</Button>)
             ) : null}
             <Button
               size="lg"
-              variant={hasText(event.request_invite_url) || takesInviteRequests(event) ? 'outline' : 'primary'}
+              variant={hasText(event.request_invite_url) || takesRequests ? 'outline' : 'primary'}
               onClick={() => scrollToSection(CONTACT_SECTION_ID)}
             >
               Be a part of this event
