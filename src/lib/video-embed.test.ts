@@ -24,12 +24,28 @@ describe('video links an editor pastes become embeddable players', () => {
     expect(toEmbedUrl('https://youtu.be/dQw4w9WgXcQ?t=soon')).toBe(EMBED);
   });
 
+  it('keeps the playlist a YouTube link was opened from', () => {
+    const list = 'PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG';
+    expect(toEmbedUrl(`https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=${list}&index=2`)).toBe(
+      `${EMBED}?list=${list}`,
+    );
+    expect(toEmbedUrl(`https://youtu.be/dQw4w9WgXcQ?t=42&list=${list}`)).toBe(`${EMBED}?start=42&list=${list}`);
+    expect(toEmbedUrl('https://www.youtube.com/watch?v=dQw4w9WgXcQ&list="><x')).toBe(EMBED);
+  });
+
   it('converts Vimeo page and player links', () => {
     expect(toEmbedUrl('https://vimeo.com/76979871')).toBe('https://player.vimeo.com/video/76979871');
     expect(toEmbedUrl('https://vimeo.com/channels/staffpicks/76979871')).toBe(
       'https://player.vimeo.com/video/76979871',
     );
-    expect(toEmbedUrl('https://player.vimeo.com/video/76979871?h=abc')).toBe('https://player.vimeo.com/video/76979871');
+    // An unlisted video's privacy hash, in either form, goes with it: without it the player refuses.
+    expect(toEmbedUrl('https://player.vimeo.com/video/76979871?h=0a1b2c3d4e')).toBe(
+      'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e',
+    );
+    expect(toEmbedUrl('https://vimeo.com/76979871/0a1b2c3d4e')).toBe(
+      'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e',
+    );
+    expect(toEmbedUrl('https://vimeo.com/76979871?h=<script>')).toBe('https://player.vimeo.com/video/76979871');
   });
 
   it('leaves direct files and unknown links unchanged', () => {

@@ -20,6 +20,8 @@ const YOUTUBE_HOSTS = new Set([
 const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 const VIMEO_ID = /^\d{3,15}$/;
+const VIMEO_HASH = /^[\da-f]{6,20}$/i;
+const YOUTUBE_LIST = /^[\w-]{10,64}$/;
 
 function parseUrl(url: string): URL | null {
   try {
@@ -48,12 +50,16 @@ function youtubeId(url: URL): string | null {
   return null;
 }
 
-function vimeoId(url: URL): string | null {
+/** A Vimeo link's video, and its privacy hash: an unlisted video plays only with it. */
+function vimeoVideo(url: URL): { id: string; hash: string | null } | null {
   if (!VIMEO_HOSTS.has(url.hostname.toLowerCase())) return null;
   const parts = url.pathname.split('/').filter(Boolean);
-  // vimeo.com/<id>, vimeo.com/channels/<name>/<id>, player.vimeo.com/video/<id>: the id is the last number.
-  const id = [...parts].reverse().find((part) => VIMEO_ID.test(part));
-  return id ?? null;
+  // vimeo.com/<id>, vimeo.com/<id>/<hash>, vimeo.com/channels/<name>/<id>,
+  // player.vimeo.com/video/<id>?h=<hash>: the id is the first number, an unlisted video's hash follows.
+  const index = parts.findIndex((part) => VIMEO_ID.test(part));
+  if (index < 0) return null;
+  const hash = [url.searchParams.get('h'), parts[index + 1]].find((part) => part && VIMEO_HASH.test(part)) ?? null;
+  return { id: parts[index]!, hash };
 }
 
 /** Where a YouTube link asks to start (t=90, t=1m30s, start=90), in whole seconds; null from the start. */
@@ -71,12 +77,20 @@ export function parseVideoUrl(url: string): VideoSource {
   if (parsed) {
     const youtube = youtubeId(parsed);
     if (youtube) {
+      const query = new URLSearchParams();
       const start = youtubeStart(parsed);
-      const embedUrl = `https://www.youtube-nocookie.com/embed/${youtube}${start ? `?start=${start}` : ''}`;
+      if (start) query.set('start', String(start));
+      // A video opened from a playlist plays on into it.
+      const list = parsed.searchParams.get('list');
+      if (list && YOUTUBE_LIST.test(list)) query.set('list', list);
+      const embedUrl = `https://www.youtube-nocookie.com/embed/${youtube}${query.size > 0 ? `?${query}` : ''}`;
       return { kind: 'youtube', id: youtube, embedUrl };
     }
-    const vimeo = vimeoId(parsed);
-    if (vimeo) return { kind: 'vimeo', id: vimeo, embedUrl: `https://player.vimeo.com/video/${vimeo}` };
+    const vimeo = vimeoVideo(parsed);
+    if (vimeo) {
+      const embedUrl = `https://player.vimeo.com/video/${vimeo.id}${vimeo.hash ? `?h=${vimeo.hash}` : ''}`;
+      return { kind: 'vimeo', id: vimeo.id, embedUrl };
+    }
   }
   return { kind: 'file', url };
 }
