@@ -287,6 +287,37 @@ describe('reminders', () => {
     expect(morning[0]!.text).toContain('is today: starting at 9:00 AM Dubai time (GST)');
   });
 
+  it('a reminder never reaches a guest before the message confirming their place', async () => {
+    const event = await createEvent({
+      start_date: '2047-06-10T08:00:00Z',
+      end_date: '2047-06-10T16:00:00Z',
+      time_zone: 'Europe/London',
+    });
+    const guest = await invite(event.id, 'approved', 'Mary Jackson');
+    const kindsClaimed = async () => {
+      const claimed = await ok<{ kind: string; event: { id: string } }[]>(
+        backend.serviceClient().rpc('claim_guest_messages', { max_messages: 100 }),
+      );
+      return claimed.filter((message) => message.event.id === event.id).map((message) => message.kind);
+    };
+    // A sender takes the confirmation and has not sent it yet (its send failed, or is under way) ...
+    expect(await kindsClaimed()).toEqual(['approved']);
+    // ... when the reminder falls due.
+    expect((await queueAt(venueInstant('2047-06-09', '09:00', 'Europe/London'))).reminders).toBe(1);
+    expect(await kindsClaimed()).toEqual([]);
+
+    // The confirmation's retry is due: it goes first, then the reminder.
+    await backend.services.db.query(
+      `update private.guest_messages set next_attempt_at = now() where request_id = $1 and kind = 'approved'`,
+      [guest.id],
+    );
+    expect((await runSender()).sent).toBe(2);
+    expect((await mailTo(guest.email)).map((mail) => mail.subject)).toEqual([
+      `Your place is confirmed: ${event.title}`,
+      `Tomorrow: ${event.title}`,
+    ]);
+  });
+
   it('none for an event that has started, nor a switched-off reminder, nor one whose time has passed', async () => {
     const event = await createEvent({
       start_date: '2047-06-10T08:00:00Z',
