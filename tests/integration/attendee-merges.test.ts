@@ -213,6 +213,31 @@ describe('merging two records of one person', () => {
     );
   });
 
+  it("takes along the removed address's requests that no approval had linked yet: approved later, they find the kept record", async () => {
+    const { kept, removed, tag } = await duplicatePair();
+    const address = `ada.${tag}+events@engines.example`;
+    const [next, later] = [await createEvent(48), await createEvent(96)];
+    const pending = await insert('invite_requests', { event_id: next, name: 'Ada Lovelace', email: address });
+    const declined = await insert('invite_requests', {
+      event_id: later,
+      name: 'Ada Lovelace',
+      email: address,
+      status: 'declined',
+    });
+    expect((await rowsOf('invite_requests', [pending, declined])).map((r) => r.attendee_id)).toEqual([null, null]);
+
+    expect((await merge(kept, removed)).error).toBeNull();
+    expect((await rowsOf('invite_requests', [pending, declined])).map((r) => r.attendee_id)).toEqual([kept, kept]);
+
+    // Approved after the merge: the kept record goes on the event's list, and no new record is made.
+    await ok(admin.from('invite_requests').update({ status: 'approved' }).eq('id', pending));
+    expect((await rowsOf('invite_requests', [pending])).map((r) => r.attendee_id)).toEqual([kept]);
+    expect(
+      await ok(admin.from('event_attendees').select('attendee_id').eq('event_id', next).eq('_deleted', false)),
+    ).toEqual([{ attendee_id: kept }]);
+    expect(await ok(admin.from('attendees').select('id').ilike('email', address).eq('_deleted', false))).toEqual([]);
+  });
+
   it('refuses what would break a rule, and an undo after 24 hours', async () => {
     const { kept, removed } = await duplicatePair();
     expect((await merge(kept, kept)).error?.message).toBe('Choose two different records to merge');
