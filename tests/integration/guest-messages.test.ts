@@ -195,7 +195,7 @@ describe('messages to guests', () => {
       `Your place is confirmed: ${event.title}`,
     ]);
     const confirmation = mail[1]!;
-    const link = `${SITE}/events/${event.slug}#guest=${request.guest_token}`;
+    const link = `${SITE}/events/${event.id}#guest=${request.guest_token}`;
     expect(confirmation.text).toContain(link);
     expect(confirmation.html).toContain(`href="${link}"`);
     expect(confirmation.attachments).toEqual([
@@ -254,7 +254,7 @@ describe('messages to guests', () => {
     const invited = await requestInvite(admin, { status: 'invited' });
     const [invitation] = await sentMail(invited, 1);
     expect(invitation).toMatchObject({ subject: `You're invited: ${event.title}` });
-    const link = `${SITE}/events/${event.slug}#guest=${invited.guest_token}`;
+    const link = `${SITE}/events/${event.id}#guest=${invited.guest_token}`;
     expect(invitation!.text).toContain(link);
     expect(invitation!.attachments).toHaveLength(2);
     expect(await codeIn(invitation!)).toBe(link);

@@ -266,7 +266,7 @@ describe('reminders', () => {
     expect(reminder!.text).toContain('Dear Grace Hopper,');
     expect(reminder!.text).toContain('is tomorrow: starting at 9:00 AM Dubai time (GST)');
     expect(reminder!.text).toContain('Venue: The Shard, London');
-    const link = `${SITE}/events/${event.slug}#guest=${approved.guest_token}`;
+    const link = `${SITE}/events/${event.id}#guest=${approved.guest_token}`;
     expect(reminder!.text).toContain(link);
     const code = reminder!.attachments.find((attachment) => attachment.contentId === GUEST_CODE_CONTENT_ID)!;
     const png = new Uint8Array(await (await fetch(`${backend.url}${code.url}`)).arrayBuffer());
@@ -533,7 +533,7 @@ describe('feedback', () => {
     expect(more).toEqual([]);
     expect(request!.subject).toBe(`How was ${event.title}?`);
     expect(request!.attachments).toEqual([]);
-    const match = new RegExp(`${SITE}/events/${event.slug}#feedback=([0-9a-f]{64})`).exec(request!.text);
+    const match = new RegExp(`${SITE}/events/${event.id}#feedback=([0-9a-f]{64})`).exec(request!.text);
     expect(match, request!.text).not.toBeNull();
     token = match![1]!;
     expect(request!.html).toContain(`#feedback=${token}`);

@@ -1,6 +1,6 @@
 /**
  * A checked-in guest's feedback form on the event page (issue 31): their personal link,
- * `/events/<slug>#feedback=<token>`, opens the page with the form in a dialog. The token is read
+ * `/events/<id>#feedback=<token>`, opens the page with the form in a dialog. The token is read
  * from the fragment, so it reaches no server log; the form sends it in a request's body. The
  * dialog, its outbox and zod's schema are a chunk of their own, loaded only when the fragment holds
  * a token, so the event page's first load does not grow.

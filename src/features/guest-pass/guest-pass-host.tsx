@@ -1,5 +1,5 @@
 /**
- * The guest's pass on the event page: their personal link, `/events/<slug>#guest=<token>`, opens the
+ * The guest's pass on the event page: their personal link, `/events/<id>#guest=<token>`, opens the
  * page with the 'Your pass' dialog, which shows the link as a QR code to show (or print) at the door.
  * The token is read from the fragment and never leaves the page: no request carries it, and the
  * code is drawn in the browser. The dialog and the QR library are a chunk of their own, loaded only

@@ -4,7 +4,7 @@
  * schema and the outbox that sends the request are a chunk of their own, fetched when a finger
  * touches an opener or at the latest on its click (src/ui/on-demand.ts): the event page's first load
  * does not carry them. The link mailed to the owner of a request already made,
- * `/events/<slug>#request=<token>`, opens the form to change that request's details.
+ * `/events/<id>#request=<token>`, opens the form to change that request's details.
  */
 import {
   cloneElement,

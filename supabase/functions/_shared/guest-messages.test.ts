@@ -35,7 +35,9 @@ function message(kind: GuestMessageKind, overrides: Partial<GuestMessage['event'
   };
 }
 
-const PERSONAL_LINK = `${SITE}/events/cdo-vision-london-2027#guest=${TOKEN}`;
+const EVENT_PAGE = `${SITE}/events/0b7f5a3e-1111-4222-8333-444455556666`;
+/** By the event's id, not its slug: an admin may edit the slug while the guest keeps the message. */
+const PERSONAL_LINK = `${EVENT_PAGE}#guest=${TOKEN}`;
 
 /** The one event of an .ics attachment, read as a calendar app would. */
 function calendarEvent(content: string | Uint8Array) {
@@ -53,7 +55,7 @@ describe('messages to guests', () => {
     expect(mail.text).toContain('When: Monday, 14 June 2027, 6:30 PM – 10:30 PM London time (BST)');
     expect(mail.html).toContain('Monday, 14 June 2027, 6:30 PM – 10:30 PM London time (BST)');
     expect(mail.text).toContain('Venue: The Shard, London');
-    expect(mail.text).toContain(`Event page: ${SITE}/events/cdo-vision-london-2027\n`);
+    expect(mail.text).toContain(`Event page: ${EVENT_PAGE}\n`);
     expect(mail.html).toContain(`<a href="${PERSONAL_LINK}"`);
     expect(mail.html).toContain('Your place is confirmed</h1>');
 
@@ -65,6 +67,8 @@ describe('messages to guests', () => {
     expect(event.uid).toBe(eventUid('0b7f5a3e-1111-4222-8333-444455556666'));
     expect(event.summary).toBe('CDO Vision London 2027');
     expect(event.location).toBe('The Shard, London');
+    // The calendar entry outlives a slug edit too.
+    expect(event.component.getFirstPropertyValue('url')).toBe(EVENT_PAGE);
     // In the venue's zone, on its clock, and the same instants.
     expect(event.startDate.zone.tzid).toBe('Europe/London');
     expect([event.startDate.hour, event.startDate.minute, event.endDate.hour]).toEqual([18, 30, 22]);
@@ -120,7 +124,7 @@ describe('messages to guests', () => {
 
   it("someone asking again with a guest's address: the guest hears their request is kept, with a link to change it", async () => {
     const mail = await renderGuestMessage(message('already_requested'), SITE, NOW);
-    const changeLink = `${SITE}/events/cdo-vision-london-2027#request=${TOKEN}`;
+    const changeLink = `${EVENT_PAGE}#request=${TOKEN}`;
     expect(mail.subject).toBe('Your request is already in: CDO Vision London 2027');
     expect(mail.text).toContain('we have kept it exactly as it was');
     expect(mail.text).toContain(`Change your request:\n${changeLink}\n`);
@@ -137,10 +141,9 @@ describe('messages to guests', () => {
     expect(mail.html).toContain(`href="${SITE}/#events"`);
   });
 
-  it('says TBD for a venue not yet known, and links by id when the event has no slug', async () => {
-    const mail = await renderGuestMessage(message('approved', { location: null, slug: null }), SITE, NOW);
+  it('says TBD for a venue not yet known', async () => {
+    const mail = await renderGuestMessage(message('approved', { location: null }), SITE, NOW);
     expect(mail.text).toContain('Venue: TBD');
-    expect(mail.text).toContain(`${SITE}/events/0b7f5a3e-1111-4222-8333-444455556666#guest=${TOKEN}`);
     expect(calendarEvent(mail.attachments[0]!.content).location).toBeNull();
   });
 

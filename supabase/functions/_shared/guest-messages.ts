@@ -6,7 +6,7 @@
  * (dates and times as the site prints them, the venue or 'TBD', the event page). Approved and invited guests
  * also get the event as an .ics file (the same UID as the calendar feed and 'Add to calendar', so a
  * calendar that has both shows one event) and their personal link,
- * `<site>/events/<slug>#guest=<token>`: the token sits in the fragment, which browsers never send,
+ * `<site>/events/<id>#guest=<token>`: the token sits in the fragment, which browsers never send,
  * so it reaches no server log and no Referer header; the door check-in reads it there. The link is
  * also shown as a QR code, a PNG sent with the message and shown inline (`cid:`), so it appears in
  * mail clients that block remote images: the guest shows it at the door, where it is scanned.
@@ -92,23 +92,28 @@ export interface RenderedGuestMessage {
   attachments: MailAttachment[];
 }
 
+/**
+ * The path of the event's page in a message: by id, which never changes, where the site's own links
+ * use the slug. A guest keeps a message for weeks (their pass, a calendar entry), and an admin may
+ * edit the slug meanwhile; the page answers to either (spec section 2).
+ */
+function mailedEventPath(event: Pick<GuestMessageEvent, 'id'>): string {
+  return eventPath({ id: event.id, slug: null });
+}
+
 /** The guest's personal link on the site at `siteUrl`. */
-export function guestLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {
-  return `${siteUrl}${eventPath(event)}#${GUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+export function guestLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id'>, token: string): string {
+  return `${siteUrl}${mailedEventPath(event)}#${GUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
 /** The link that opens the request form on the event page to change the request's details. */
-export function requestChangeLink(
-  siteUrl: string,
-  event: Pick<GuestMessageEvent, 'id' | 'slug'>,
-  token: string,
-): string {
-  return `${siteUrl}${eventPath(event)}#${REQUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+export function requestChangeLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id'>, token: string): string {
+  return `${siteUrl}${mailedEventPath(event)}#${REQUEST_LINK_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
 /** The checked-in guest's feedback form: the event page, opened on the form by the fragment. */
-export function feedbackLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id' | 'slug'>, token: string): string {
-  return `${siteUrl}${eventPath(event)}#${FEEDBACK_LINK_PARAMETER}=${encodeURIComponent(token)}`;
+export function feedbackLink(siteUrl: string, event: Pick<GuestMessageEvent, 'id'>, token: string): string {
+  return `${siteUrl}${mailedEventPath(event)}#${FEEDBACK_LINK_PARAMETER}=${encodeURIComponent(token)}`;
 }
 
 /** How long after the event's end a guest may give or change their feedback (as the database has it). */
@@ -441,7 +446,8 @@ function htmlOf(message: GuestMessage, content: Content, eventUrl: string): stri
 
 /** The event as a calendar file, for approved and invited guests. */
 function calendarAttachment(event: GuestMessageEvent, siteUrl: string, now: Date | undefined): MailAttachment {
-  const calendarEvent = calendarEventFromEvent({ ...event, description: null }, siteUrl);
+  // The calendar entry's link names the event by id too (mailedEventPath).
+  const calendarEvent = calendarEventFromEvent({ ...event, slug: null, description: null }, siteUrl);
   return {
     filename: icsFileName(event.title),
     contentType: ICS_CONTENT_TYPE,
@@ -486,7 +492,7 @@ export async function renderGuestMessage(
   now?: Date,
 ): Promise<RenderedGuestMessage> {
   const content = contentOf(message, siteUrl);
-  const eventUrl = `${siteUrl}${eventPath(message.event)}`;
+  const eventUrl = `${siteUrl}${mailedEventPath(message.event)}`;
   const withCalendar = CALENDAR_KINDS.has(message.kind);
   return {
     subject: content.subject,

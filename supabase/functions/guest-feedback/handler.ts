@@ -1,6 +1,6 @@
 /**
  * guest-feedback: a checked-in guest's feedback form (issue 31), behind their personal link
- * `<site>/events/<slug>#feedback=<token>`. Anyone may call it (verify_jwt is off): the token, 244
+ * `<site>/events/<id>#feedback=<token>`. Anyone may call it (verify_jwt is off): the token, 244
  * random bits made by the database, is what lets the caller in, and it comes in the body, never in
  * a URL, so it reaches no log. Nothing else is logged of a call.
  *
