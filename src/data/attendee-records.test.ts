@@ -66,6 +66,15 @@ describe('field checks shared with the database', () => {
     expect(isWebUrl('https://www.linkedin.com/in/ada')).toBe(true);
     expect(isWebUrl('linkedin.com/in/ada')).toBe(false);
     expect(isWebUrl('javascript:alert(1)')).toBe(false);
+    // Forms the browser's parser takes and the table refuses (private.is_safe_url).
+    for (const typo of [
+      'https:/www.linkedin.com/in/ada',
+      'https:www.linkedin.com/in/ada',
+      'https:///www.linkedin.com/in/ada',
+      'https://www.linkedin.com\\in\\ada',
+    ]) {
+      expect(isWebUrl(typo), typo).toBe(false);
+    }
     expect(isImageUrl('/demo/people/ada.webp')).toBe(true);
     expect(isImageUrl('//evil.example/x.png')).toBe(false);
   });

@@ -101,9 +101,16 @@ export function isValidEmail(email: string): boolean {
   return normalised.length <= MAX_LENGTHS.email && EMAIL_PATTERN.test(normalised);
 }
 
+/**
+ * The web-address form the tables accept (private.is_safe_url): 'https://' and a host, no space or
+ * backslash. The browser's URL parser alone also takes 'https:/host' or 'https:host', which the
+ * server refuses after the form said saved.
+ */
+const WEB_ADDRESS = /^https?:\/\/[^\s/\\?#]+[^\s\\]*$/i;
+
 /** An absolute http(s) URL (what a LinkedIn link or an external logo is). */
 export function isWebUrl(value: string): boolean {
-  if (/\s/.test(value)) return false;
+  if (!WEB_ADDRESS.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useImageUrl, type SyncDoc } from '../../data/admin-data.ts';
+import { isWebUrl } from '../../data/attendee-records.ts';
 import { Field, Input, Textarea } from '../../ui/field.tsx';
 import { FormPanel } from '../../ui/form-panel.tsx';
 import { ImageFileField, type PickedImage } from '../../ui/image-file-field.tsx';
 import { toast } from '../../ui/toaster.tsx';
 
 /** What the server accepts for a web address (the safe_url check of the migrations). */
-const WEB_ADDRESS = /^https?:\/\/[^\s/\\?#]+[^\s\\]*$/i;
 
 const sponsorFormSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(300, 'At most 300 characters'),
@@ -22,7 +22,7 @@ const sponsorFormSchema = z.object({
     .string()
     .trim()
     .max(2048, 'At most 2048 characters')
-    .refine((value) => value === '' || WEB_ADDRESS.test(value), 'Enter a web address starting with https://'),
+    .refine((value) => value === '' || isWebUrl(value), 'Enter a web address starting with https://'),
   description: z.string().max(20000, 'At most 20000 characters'),
 });
 
