@@ -643,6 +643,41 @@ describe('feedback', () => {
     });
   });
 
+  it("a link mailed to a record merged into another since shows the guest's answer, and taking consent back through it withdraws the testimonial", async () => {
+    const edition = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3), time_zone: 'Europe/Lisbon' });
+    // One person, two records, each checked in (two phones took her under two addresses).
+    const kept = await attendee('Grace Kept');
+    const removed = await attendee('Grace Removed');
+    for (const record of [kept, removed]) {
+      await ok(admin.from('event_attendees').insert({ event_id: edition.id, attendee_id: record.id }));
+      await checkIn(edition.id, record.id);
+    }
+    await queueAt(new Date());
+    const { rows } = await backend.services.db.query<{ token: string }>(
+      'select token from private.feedback_requests where event_id = $1 and attendee_id = $2',
+      [edition.id, removed.id],
+    );
+    const link = rows[0]!.token;
+    const quote = 'Peers who actually ship.';
+    expect((await feedback({ token: link, answer: { rating: 5, quote, quote_consent: true } })).status).toBe(200);
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id').eq('event_id', edition.id),
+    );
+    const testimonial = await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+
+    expect((await admin.rpc('merge_attendees', { kept: kept.id, removed: removed.id })).error).toBeNull();
+    // The link in her mail still shows her answer, now the kept record's ...
+    expect((await feedback({ token: link })).body.answer).toMatchObject({ quote, quote_consent: true });
+    // ... and taking consent back through it takes the testimonial down: no second answer.
+    expect((await feedback({ token: link, answer: { rating: 5, quote, quote_consent: false } })).status).toBe(200);
+    expect(await ok(admin.from('testimonials').select('_deleted').eq('id', testimonial).single())).toEqual({
+      _deleted: true,
+    });
+    expect(
+      await ok(admin.from('feedback_responses').select('attendee_id, quote_consent').eq('event_id', edition.id)),
+    ).toEqual([{ attendee_id: kept.id, quote_consent: false }]);
+  });
+
   it('answers are admins only, through the table, realtime and the functions', async () => {
     const anon = backend.anonClient();
     const { client: user } = await backend.newUser();
