@@ -105,6 +105,26 @@ describe("a guest's story across the series", () => {
     expect(index.summaryOf('alan').editions[0]!.outcome).toBe('attended');
   });
 
+  it('a guest taken off the list, or a walk-in whose check-in was undone, missed nothing', () => {
+    const walkIn = checkIn({ attendee_id: 'alan', walk_in_email: 'alan@bletchley.example' });
+    const index = seriesIndex(
+      rows({
+        // Ada was approved, then an admin took her off the list; the door was used (Grace came).
+        requests: [
+          { id: 'req-ada', event_id: paris.id, attendee_id: 'ada', status: 'approved', email: 'ada@engines.example' },
+        ],
+        // Alan was taken as a walk-in by mistake and undone; the server had put him on the list.
+        links: [{ event_id: paris.id, attendee_id: 'alan', attendee_type: 'current' }],
+        checkIns: [checkIn({ attendee_id: 'grace' }), walkIn, checkIn({ undoes: walkIn.id, attendee_id: 'alan' })],
+      }),
+      NOW,
+    );
+    expect(index.summaryOf('ada').editions.map((e) => e.outcome)).toEqual(['none']);
+    expect(index.summaryOf('alan').editions.map((e) => e.outcome)).toEqual(['none']);
+    expect(noShowGlance(index.summaryOf('ada'))).toBeNull();
+    expect(index.summaryOf('alan').noShowInLastYear).toBe(false);
+  });
+
   it("where the door was not used, a 'past' link is attended and nothing says anyone missed it", () => {
     const index = seriesIndex(
       rows({

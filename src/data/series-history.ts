@@ -95,6 +95,8 @@ interface Partial {
   request: PersonEdition['request'];
   linkType: string | null;
   checkIn: SeriesCheckIn | null;
+  /** Taken at the door as a walk-in (the server then put them on the list), undone since or not. */
+  walkedIn?: boolean;
 }
 
 function time(value: string | null | undefined): number {
@@ -179,6 +181,13 @@ export function seriesIndex(rows: SeriesRows, now: number = Date.now()): SeriesI
       found.checkIn = row;
   }
 
+  for (const row of rows.checkIns) {
+    if (row.undoes || !row.walk_in_email) continue;
+    const attendeeId = row.attendee_id ?? byEmail(row.walk_in_email);
+    const found = attendeeId ? byPerson.get(attendeeId)?.get(row.event_id) : undefined;
+    if (found) found.walkedIn = true;
+  }
+
   const clearingOf = new Map(rows.clearings.map((c) => [`${c.event_id}|${c.attendee_id}`, c]));
   const events = [...eventById.values()].sort((a, b) => b.start - a.start);
 
@@ -187,7 +196,11 @@ export function seriesIndex(rows: SeriesRows, now: number = Date.now()): SeriesI
     for (const [eventId, found] of editions ?? []) {
       const { event, start, end } = eventById.get(eventId)!;
       const status = found.request?.status;
-      const expected = found.linkType !== null || status === 'approved' || status === 'invited';
+      // Expected: on the event's list. An approved or invited request without its link was taken off
+      // the list by an admin (the request stays as it was); a walk-in whose check-in was undone was
+      // never expected, though the server had put them on the list.
+      const invited = status === 'approved' || status === 'invited';
+      const expected = found.linkType === 'past' || (found.linkType === 'current' && (invited || !found.walkedIn));
       const door = doorUsed.has(eventId);
       let outcome: EditionOutcome;
       let clearing: NoShowClearing | null = null;
