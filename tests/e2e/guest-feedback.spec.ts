@@ -180,6 +180,38 @@ test.describe('the guest', () => {
     // The token travels in request bodies only: no address the page asked for carries it.
     expect(addresses.filter((address) => address.includes(token))).toEqual([]);
   });
+
+  test('the form opened again shows the answer as it is now, changed since in another browser', async ({
+    page,
+    api,
+  }) => {
+    const { event, guests } = await pastEditionWithGuests(api, ['Hedy Twobrowsers']);
+    const [guest] = guests as [Guest];
+    const token = await feedbackTokenOf(guest.email);
+    const quote = 'Every seat was a peer.';
+    await page.goto(`/events/${event.id}#feedback=${token}`);
+    const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+    await form.getByText('Excellent').click();
+    await form.getByLabel('A sentence we may quote').fill(quote);
+    await form.getByLabel(/may publish my quote/).check();
+    await form.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(form.getByRole('status')).toContainText('Thank you: we have your feedback');
+
+    // In the mail app's own browser, she takes the consent back.
+    const response = await fetch(`${API_URL}/functions/v1/guest-feedback`, {
+      method: 'POST',
+      headers: { apikey: api.anonKey, Authorization: `Bearer ${api.anonKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, answer: { rating: 5, quote, quote_consent: false } }),
+    });
+    expect(response.status).toBe(200);
+
+    // Back here, the link opens the form with her answer as it is now: sending it again from here
+    // must not give the consent back.
+    await page.reload();
+    const again = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+    await expect(again.getByLabel('A sentence we may quote')).toHaveValue(quote);
+    await expect(again.getByLabel(/may publish my quote/)).not.toBeChecked();
+  });
 });
 
 test('an admin sees reminders in venue time and switches one off offline, reads the feedback, publishes a consented quote, and it shows on the event page', async ({

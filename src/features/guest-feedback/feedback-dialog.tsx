@@ -85,6 +85,9 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
       ) : null}
       {form?.open && !thanked ? (
         <FeedbackFields
+          // Starts again from a newer answer the server gives (changed since in another browser),
+          // which the copy kept on this device showed first; an answer waiting to go out stands.
+          key={queued ? 'queued' : (form.answer?.updated_at ?? 'none')}
           form={form}
           initial={queued ?? form.answer}
           serverFields={problem?.kind === 'invalid' ? problem.fields : null}
