@@ -7,6 +7,12 @@
  */
 export { rowSchemaOf, writeSchemaOf } from './schema/zod.ts';
 export { isTimestampColumn } from './schema/types.ts';
-export { BUCKET_OF_KIND, objectPath, randomObjectName, type ImageKind } from './outbox/object-names.ts';
+export {
+  BUCKET_OF_KIND,
+  BUCKET_SIZE_LIMITS,
+  objectPath,
+  randomObjectName,
+  type ImageKind,
+} from './outbox/object-names.ts';
 export { resizeImage, type ResizeOptions } from './outbox/resize-image.ts';
 export { isLocalUrl } from './outbox/local-url.ts';

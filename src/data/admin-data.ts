@@ -19,6 +19,7 @@ import type {
 // Values from the engine-free part only: a page importing this module must not wait for RxDB.
 import {
   BUCKET_OF_KIND,
+  BUCKET_SIZE_LIMITS,
   isLocalUrl,
   objectPath,
   randomObjectName,
@@ -120,6 +121,20 @@ export function useAdminTablePulled(table: TableName): boolean {
   return useWithoutAdminRights() || (pulled ?? kept !== undefined);
 }
 
+/**
+ * The rows of `table` once the admin replica holds a full pull of it (or this device kept them), and
+ * undefined before: a list says 'Loading...' rather than 'No sponsors in library yet' while its rows
+ * are still arriving on a new device, and a rule built from them (a sponsor in use, a tier in use)
+ * is not decided on part of them.
+ */
+export function useAdminRowsPulled<T extends TableName>(
+  table: T,
+  compare?: (a: SyncDoc<T>, b: SyncDoc<T>) => number,
+): SyncDoc<T>[] | undefined {
+  const rows = useAdminRows(table, compare);
+  return useAdminTablePulled(table) ? rows : undefined;
+}
+
 /** Lost local versions waiting for the admin to re-apply or dismiss them. */
 export function useConflicts(): SyncConflict[] {
   return useEngineValue<SyncConflict[]>(useAdminEngine(), (e) => e.conflicts.list$) ?? [];
@@ -181,10 +196,15 @@ export function useAdminActions() {
       if (!file.type.startsWith('image/')) throw new Error(`${file.name} is not an image`);
       const side = IMAGE_BOUNDS[options.kind];
       const image = await resizeImage(file, { maxWidth: side, maxHeight: side });
+      const bucket = BUCKET_OF_KIND[options.kind];
+      // Storage refuses a larger file for good, long after the form said saved (a GIF is kept as it is).
+      if (image.size > BUCKET_SIZE_LIMITS[bucket]) {
+        throw new Error(`${file.name} is too large: at most ${BUCKET_SIZE_LIMITS[bucket] / (1024 * 1024)} MB`);
+      }
       const fileName = randomObjectName(file.name, image.type);
       const path = objectPath({ kind: options.kind, eventId: options.eventId ?? null, fileName });
       const { localUrl } = await outbox.enqueue(image, {
-        bucket: BUCKET_OF_KIND[options.kind],
+        bucket,
         path,
         target: options.target,
       });

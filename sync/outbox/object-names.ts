@@ -27,6 +27,18 @@ export const BUCKET_OF_KIND: Readonly<Record<ImageKind, Bucket>> = {
   'sponsor-logo': 'sponsor-logos',
 };
 
+const MIB = 1024 * 1024;
+
+/**
+ * The most bytes each bucket takes (its file_size_limit in supabase/migrations/20261122000400_storage.sql):
+ * a larger file is refused for good, so it is refused when picked, with the limit said.
+ */
+export const BUCKET_SIZE_LIMITS: Readonly<Record<Bucket, number>> = {
+  'event-images': 10 * MIB,
+  'attendee-photos': 5 * MIB,
+  'sponsor-logos': 2 * MIB,
+};
+
 /** The extensions Storage accepts for each image type it stores; the first is the one we write. */
 export const IMAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   'image/png': ['png'],

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { buildImage } from '../support/images.ts';
 import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
-import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { axe, daysFromNow, expect, isReplicaPull, test, unique } from './support/fixtures.ts';
 
 /**
  * axe on the page once the toasts have gone: sonner's rich success toast (src/ui/toaster.tsx) is
@@ -126,6 +127,29 @@ test('a logo that is not an image shows only Upload failed', async ({ page }) =>
   await expect(toast).toHaveText('Upload failed');
 });
 
+test('a logo larger than the logo store takes is refused when saved, and nothing waits to upload for ever', async ({
+  page,
+  api,
+}) => {
+  // A GIF is stored as it is (drawing one would keep only its first frame): this one is over 2 MB.
+  const gif = await buildImage('gif', { width: 1800, height: 1800, noise: true });
+  expect(gif.length).toBeGreaterThan(2 * 1024 * 1024);
+  const name = unique('Heavy Logo Sponsor');
+  await openSponsorLibrary(page);
+  await page.getByRole('button', { name: 'Add Sponsor' }).click();
+  const form = page.getByRole('form', { name: 'Add Sponsor' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Logo').setInputFiles({ name: 'animated.gif', mimeType: 'image/gif', buffer: gif });
+  await form.getByRole('button', { name: 'Create Sponsor' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Upload failed' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveText('Upload failed');
+  // Nothing was saved, and no upload waits that the server would refuse.
+  await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible();
+  const { data } = await api.admin.from('sponsors_library').select('id').eq('name', name);
+  expect(data).toEqual([]);
+});
+
 test('a sponsor used by an event shows its usage and cannot be deleted', async ({ page, api }) => {
   const sponsor = await api.create('sponsors_library', {
     name: unique('Used Sponsor'),
@@ -152,6 +176,51 @@ test('a sponsor used by an event shows its usage and cannot be deleted', async (
   await expect(deleteButton).toHaveAccessibleDescription('Remove from events first');
   await expect(card.getByText('Remove from events first')).toBeVisible();
   expect(await axeOfPage(page)).toEqual([]);
+});
+
+test('on a device signed in just now, a sponsor is not offered for deletion while the events that use it are still arriving', async ({
+  page,
+  api,
+}) => {
+  const sponsor = await api.create('sponsors_library', { name: unique('Arriving Sponsor') });
+  const event = await api.create('events', {
+    title: unique('Arriving Summit'),
+    start_date: daysFromNow(30),
+    end_date: daysFromNow(30, 17),
+  });
+  const tier = await api.create('sponsor_tiers', {
+    name: unique('Arriving Tier'),
+    color: '#123456',
+    display_order: 901,
+  });
+  await api.create('event_sponsors', {
+    event_id: event.id,
+    sponsor_id: sponsor.id,
+    tier_id: tier.id,
+    display_order: 1,
+  });
+  // The replica's first pull of the events' sponsors is slow to come; the library has come by then.
+  let asked!: () => void;
+  const linksAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/event_sponsors?**', async (route) => {
+    if (isReplicaPull(route.request().url())) {
+      asked();
+      await released;
+    }
+    await route.continue();
+  });
+  await openAsAdmin(page, '/admin/sponsors');
+  await linksAsked;
+  // Time for the library's rows to reach the screen, were they shown before their uses.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Delete ${sponsor.name as string}` })).toHaveCount(0);
+  release();
+  const card = sponsorCard(page, sponsor.name as string);
+  await expect(card.getByText('Used in 1 event(s)')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Delete ${sponsor.name as string}` })).toBeDisabled();
 });
 
 test('an empty sponsor library says so', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRowsPulled } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Select } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
@@ -13,8 +13,9 @@ import { attendeesByName } from './admin-rows.ts';
 type AttendeeType = 'current' | 'past';
 
 export function EventAttendeesTab({ eventId }: { eventId: string }) {
-  const attendees = useAdminRows('attendees', attendeesByName);
-  const links = useAdminRows('event_attendees');
+  // Both in full before anything shows: the picker must not offer a guest already on the event.
+  const attendees = useAdminRowsPulled('attendees', attendeesByName);
+  const links = useAdminRowsPulled('event_attendees');
   const { insert, remove } = useAdminActions();
   const [chosen, setChosen] = useState('');
   const [type, setType] = useState<AttendeeType>('current');

@@ -3,7 +3,7 @@
  * (closed, create, or edit one event: spec section 4) and the event cards below it.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAdminActions, useAdminRows } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRowsPulled } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { BackToDashboard } from '../../ui/list-page.tsx';
 import { toast } from '../../ui/toaster.tsx';
@@ -23,7 +23,7 @@ export interface EventsPageProps {
 }
 
 export function EventsPage({ invitationsTab, remindersTab, feedbackTab }: EventsPageProps) {
-  const events = useAdminRows('events', eventsByStartDate);
+  const events = useAdminRowsPulled('events', eventsByStartDate);
   const { remove } = useAdminActions();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
   const formRef = useRef<HTMLDivElement>(null);

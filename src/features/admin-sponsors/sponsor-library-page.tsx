@@ -4,7 +4,7 @@
  */
 import { patchOf } from '../../data/patch-of.ts';
 import { useMemo } from 'react';
-import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRowsPulled, type SyncDoc } from '../../data/admin-data.ts';
 import { CardGrid, ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { SponsorCard } from './sponsor-card.tsx';
@@ -15,8 +15,10 @@ type Sponsor = SyncDoc<'sponsors_library'>;
 const byName = (a: Sponsor, b: Sponsor) => a.name.localeCompare(b.name);
 
 export function SponsorLibraryPage() {
-  const sponsors = useAdminRows('sponsors_library', byName);
-  const eventSponsors = useAdminRows('event_sponsors');
+  const library = useAdminRowsPulled('sponsors_library', byName);
+  const eventSponsors = useAdminRowsPulled('event_sponsors');
+  // Listed once both are in: 'Used in 0 event(s)' must not be said of a sponsor whose links are still arriving.
+  const sponsors = eventSponsors ? library : undefined;
   const actions = useAdminActions();
   const editor = useListEditor(sponsors);
   const { mode, editing, close } = editor;

@@ -4,7 +4,7 @@
  */
 import { patchOf } from '../../data/patch-of.ts';
 import { useMemo } from 'react';
-import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRows, useAdminRowsPulled, type SyncDoc } from '../../data/admin-data.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { NO_EVENT } from '../../ui/event-options.tsx';
 import { CardGrid, ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
@@ -25,7 +25,7 @@ function blankToNull(value: string): string | null {
 }
 
 export function TestimonialsPage() {
-  const testimonials = useAdminRows('testimonials', byDisplayOrder);
+  const testimonials = useAdminRowsPulled('testimonials', byDisplayOrder);
   const events = useAdminRows('events', byStartDateDescending);
   const actions = useAdminActions();
   const editor = useListEditor(testimonials);

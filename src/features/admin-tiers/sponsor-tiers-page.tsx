@@ -5,7 +5,7 @@
 import { patchOf } from '../../data/patch-of.ts';
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useRef } from 'react';
-import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
+import { useAdminActions, useAdminRowsPulled, type SyncDoc } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ListPageHeader, ListRows, useListEditor } from '../../ui/list-page.tsx';
@@ -22,8 +22,10 @@ type Tier = SyncDoc<'sponsor_tiers'>;
 const TIER_IN_USE = 'Tier is used by event sponsors';
 
 export function SponsorTiersPage() {
-  const tiers = useAdminRows('sponsor_tiers', byDisplayOrder);
-  const eventSponsors = useAdminRows('event_sponsors');
+  const allTiers = useAdminRowsPulled('sponsor_tiers', byDisplayOrder);
+  const eventSponsors = useAdminRowsPulled('event_sponsors');
+  // Listed once both are in: a tier's Delete must not be offered while its uses are still arriving.
+  const tiers = eventSponsors ? allTiers : undefined;
   const actions = useAdminActions();
   const editor = useListEditor(tiers);
   const { mode, editing, close } = editor;
