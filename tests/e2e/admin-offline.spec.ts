@@ -386,3 +386,45 @@ test('a role removed elsewhere is acted on once the server answers the check', a
   await page.reload();
   await expect(page.getByText(NOT_ADMIN)).toBeVisible();
 });
+
+test('an event made offline whose address another admin took meanwhile is refused: the problem says why in words and keeps what was entered', async ({
+  page,
+  context,
+  api,
+}) => {
+  const title = unique('Offline Made Summit');
+  const slug = `offline-made-${Date.now().toString(36)}`;
+  await openEventsPage(page);
+  await context.setOffline(true);
+  await expect(offlineStatus(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Slug').fill(slug);
+  await page.getByLabel('Subheading').fill('Thirty data leaders, one long table');
+  await page.getByLabel('Start date').fill('2027-05-04T18:30');
+  await page.getByLabel('End date').fill('2027-05-04T22:30');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+
+  // Another admin, online, gives an event of theirs the same address.
+  await api.create('events', {
+    title: unique('Online Summit'),
+    slug,
+    start_date: daysFromNow(40),
+    end_date: daysFromNow(41),
+  });
+  await context.setOffline(false);
+
+  await page.getByRole('button', { name: 'Sync problems (1)' }).click({ timeout: 45_000 });
+  const panel = page.getByRole('dialog', { name: 'Sync problems' });
+  await expect(panel.getByText(`Change refused: Event '${title}'`)).toBeVisible();
+  await expect(
+    panel.getByText(
+      'Another record already has one of these values (an event its address, say): enter it again with another.',
+    ),
+  ).toBeVisible();
+  const entered = panel.getByRole('table', { name: 'What you entered' });
+  await expect(entered.getByRole('row', { name: /^title/i })).toContainText(title);
+  await expect(entered.getByRole('row', { name: /^subheading/i })).toContainText('Thirty data leaders, one long table');
+  await expect(entered.getByRole('row', { name: /^slug/i })).toContainText(slug);
+});

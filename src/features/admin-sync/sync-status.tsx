@@ -163,19 +163,64 @@ function ConflictItem({ conflict, zone }: { conflict: SyncConflict; zone: string
   );
 }
 
-function ProblemItem({ entry }: { entry: SyncErrorEntry }) {
+/** What a refusal means, by its Postgres code, in the admin's words; the server's own message follows. */
+const REFUSAL_WORDS: Record<string, string> = {
+  '23505': 'Another record already has one of these values (an event its address, say): enter it again with another.',
+  '23503': 'It belongs to a record that was deleted meanwhile, or something still uses it.',
+  '23514': 'One of these values is not one the server accepts.',
+  '22P02': 'One of these values is not one the server accepts.',
+  '22001': 'One of these values is longer than the server accepts.',
+  '42501': 'Your account may not make this change.',
+};
+
+/** The fields of a refused version worth showing: what the admin entered, not the sync's own columns. */
+function enteredFields(local: Record<string, unknown> | undefined): [string, unknown][] {
+  return Object.entries(local ?? {}).filter(
+    ([field, value]) =>
+      field !== 'id' &&
+      !field.startsWith('_') &&
+      value !== null &&
+      value !== undefined &&
+      value !== '' &&
+      !(Array.isArray(value) && value.length === 0),
+  );
+}
+
+function ProblemItem({ entry, zone }: { entry: SyncErrorEntry; zone: string }) {
   const actions = useAdminActions();
   const refused = entry.kind === 'refused';
+  const name = recordName(entry.table ?? '', entry.local, entry.id);
+  const words = refused && entry.code ? REFUSAL_WORDS[entry.code] : undefined;
+  const entered = refused ? enteredFields(entry.local) : [];
   return (
     <li className="rounded-md border border-slate-200 p-3 text-sm">
       <p className="font-medium text-ink">
         {refused
-          ? `Change refused: ${recordName(entry.table ?? '', entry.local, entry.id)}`
+          ? `Change refused: ${name}`
           : entry.kind === 'quota'
             ? 'Device storage is full'
             : 'Sync problem (retrying)'}
       </p>
-      <p className="mt-1 break-words text-slate-700">{entry.message}</p>
+      {words ? <p className="mt-1 text-ink">{words}</p> : null}
+      <p className={cx('mt-1 break-words', words ? 'text-xs text-slate-600' : 'text-slate-700')}>{entry.message}</p>
+      {entered.length > 0 ? (
+        // Kept so that nothing typed is lost: the admin enters it again from here.
+        <table className="mt-2 w-full table-fixed border-collapse">
+          <caption className="text-left font-medium text-slate-700">What you entered</caption>
+          <tbody>
+            {entered.map(([field, value]) => (
+              <tr key={field} className="border-t border-slate-100 align-top">
+                <th scope="row" className="w-1/4 py-1 pr-2 text-left font-normal text-slate-700 capitalize">
+                  {fieldLabel(field)}
+                </th>
+                <td className="py-1 break-words whitespace-pre-wrap">
+                  {showValue(entry.table ?? '', field, value, zone)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       {refused ? (
         <Button
           size="sm"
@@ -188,6 +233,21 @@ function ProblemItem({ entry }: { entry: SyncErrorEntry }) {
         </Button>
       ) : null}
     </li>
+  );
+}
+
+function ProblemList({ problems }: { problems: readonly SyncErrorEntry[] }) {
+  const zoneOf = useRecordZones();
+  return (
+    <ul className="space-y-3">
+      {problems.map((entry) => (
+        <ProblemItem
+          key={entry.key}
+          entry={entry}
+          zone={entry.table && entry.local ? zoneOf(entry.table, entry.local) : DEFAULT_TIME_ZONE}
+        />
+      ))}
+    </ul>
   );
 }
 
@@ -271,11 +331,7 @@ export function SyncStatusBar() {
         {problems.length === 0 ? (
           <p className="text-sm text-slate-600">No problems.</p>
         ) : (
-          <ul className="space-y-3">
-            {problems.map((entry) => (
-              <ProblemItem key={entry.key} entry={entry} />
-            ))}
-          </ul>
+          <ProblemList problems={problems} />
         )}
       </Dialog>
     </div>
