@@ -412,6 +412,9 @@ test("the check-in screen opens on today's edition, passes axe, and every contro
   await page.setViewportSize({ width: 360, height: 780 });
   const screen = page.getByRole('region', { name: 'Check-in' });
   await expect(screen).toBeVisible();
+  // Measured once the back office has taken the phone's layout: the side menu, which took most of
+  // the width at 1280 px, folds away in a render that a loaded machine can leave for later.
+  await expect.poll(() => screen.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(300);
   // The screen's controls, and the back office's header above it (menu, Sign Out).
   const small = await screen.evaluate((element) =>
     [
