@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { buildImage } from '../support/images.ts';
-import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
-import { axe, daysFromNow, expect, isReplicaPull, test, unique } from './support/fixtures.ts';
+import { holdReplicaPull, openAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 /**
  * axe on the page once the toasts have gone: sonner's rich success toast (src/ui/toaster.tsx) is
@@ -200,24 +200,14 @@ test('on a device signed in just now, a sponsor is not offered for deletion whil
     display_order: 1,
   });
   // The replica's first pull of the events' sponsors is slow to come; the library has come by then.
-  let asked!: () => void;
-  const linksAsked = new Promise<void>((resolve) => (asked = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/event_sponsors?**', async (route) => {
-    if (isReplicaPull(route.request().url())) {
-      asked();
-      await released;
-    }
-    await route.continue();
-  });
+  const links = await holdReplicaPull(page, 'event_sponsors');
   await openAsAdmin(page, '/admin/sponsors');
-  await linksAsked;
+  await links.asked;
   // Time for the library's rows to reach the screen, were they shown before their uses.
   await page.waitForTimeout(2_000);
   await expect(page.getByText('Loading...')).toBeVisible();
   await expect(page.getByRole('button', { name: `Delete ${sponsor.name as string}` })).toHaveCount(0);
-  release();
+  links.release();
   const card = sponsorCard(page, sponsor.name as string);
   await expect(card.getByText('Used in 1 event(s)')).toBeVisible();
   await expect(card.getByRole('button', { name: `Delete ${sponsor.name as string}` })).toBeDisabled();

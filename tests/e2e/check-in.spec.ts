@@ -7,18 +7,9 @@
  * 360 px, and that it opens on today's edition of the demo.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { holdReplicaPull, openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { addToEvent, createAttendee, createEvent, type AttendeeRow, type EventRow } from './support/builders.ts';
-import {
-  APP_URL,
-  axe,
-  daysFromNow,
-  expect as baseExpect,
-  isReplicaPull,
-  test,
-  unique,
-  type Api,
-} from './support/fixtures.ts';
+import { APP_URL, axe, daysFromNow, expect as baseExpect, test, unique, type Api } from './support/fixtures.ts';
 
 // The offline reload needs the service worker (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -293,17 +284,7 @@ test('a phone signed in just now shows no roster until it knows who is in: never
   });
   if (error) throw new Error(error.message);
   // The replica's first pull of check-ins is slow to come; the other tables have come by then.
-  let asked!: () => void;
-  const checkInsAsked = new Promise<void>((resolve) => (asked = resolve));
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/check_ins*', async (route) => {
-    if (isReplicaPull(route.request().url())) {
-      asked();
-      await released;
-    }
-    await route.continue();
-  });
+  const checkIns = await holdReplicaPull(page, 'check_ins');
   await page.addInitScript(() => {
     const said: string[] = [];
     (window as unknown as { countsSaid: string[] }).countsSaid = said;
@@ -313,12 +294,12 @@ test('a phone signed in just now shows no roster until it knows who is in: never
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await openAsAdmin(page, `/admin/check-in?event=${event.id}`);
-  await checkInsAsked;
+  await checkIns.asked;
   await expect(page.getByText('Loading the roster...')).toBeVisible();
   // Time for the rows already pulled to reach the screen.
   await page.waitForTimeout(3_000);
   await expect(page.getByRole('list', { name: 'Guests' })).toHaveCount(0);
-  release();
+  checkIns.release();
   await expect(counts(page)).toHaveText('Checked in 1 of 2');
   await expect(row(page, guests[0]!.name)).toContainText('Checked in at');
   expect(await page.evaluate(() => (window as unknown as { countsSaid: string[] }).countsSaid)).not.toContain(

@@ -4,7 +4,7 @@
  * synced'), so that lists show what the backend holds.
  */
 import { expect, type Page } from '@playwright/test';
-import { API_URL, DEMO_ADMIN, anonKey } from './fixtures.ts';
+import { API_URL, DEMO_ADMIN, anonKey, isReplicaPull } from './fixtures.ts';
 
 /** Signs in through the /auth form (the demo admin by default) and waits for the back office. */
 export async function signInAs(page: Page, credentials: { email: string; password: string }): Promise<void> {
@@ -52,4 +52,24 @@ export async function openAsAdmin(page: Page, path: string): Promise<void> {
  */
 export async function waitForAdminReplica(page: Page, timeout = 60_000): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'All changes synced' })).toBeVisible({ timeout });
+}
+
+/**
+ * Holds the replica's pull of `table` (a first sign-in on a slow network): its requests wait until
+ * `release()`. `asked` resolves once the replica has asked for it, by when the tables it pulls
+ * earlier have come.
+ */
+export async function holdReplicaPull(page: Page, table: string): Promise<{ asked: Promise<void>; release(): void }> {
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/rest/v1/${table}?**`, async (route) => {
+    if (isReplicaPull(route.request().url())) {
+      asked();
+      await released;
+    }
+    await route.continue();
+  });
+  return { asked: askedFor, release };
 }
