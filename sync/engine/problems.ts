@@ -6,7 +6,7 @@
 import { BehaviorSubject, combineLatest, map, shareReplay, type Observable } from 'rxjs';
 import { errorMessage } from '../error-message.ts';
 import type { MetaStore, RefusalRecord } from '../meta-store.ts';
-import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
+import { ParentNotYetPushed, SyncRequestError, isQuotaError } from '../replication/errors.ts';
 import type { TableName } from '../schema/types.ts';
 import type { SyncErrorEntry } from './types.ts';
 
@@ -64,6 +64,7 @@ export class ProblemLog {
 
   /** Files a failure under its kind; bound, so it can be handed to `.catch`. */
   readonly reportFailure = (error: unknown, table?: TableName): void => {
+    if (error instanceof ParentNotYetPushed) return;
     if (isQuotaError(error)) this.report('quota', 'The device is out of storage space: ' + errorMessage(error), table);
     else if (error instanceof SyncRequestError) this.report(error.kind, error.message, table);
     else this.report('unknown', errorMessage(error), table);

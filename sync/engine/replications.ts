@@ -15,7 +15,7 @@ import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
 import { createPullHandler, pulledColumns } from '../replication/pull.ts';
 import { createPushHandler, type LostEdit, type RefusedWrite } from '../replication/push.ts';
 import { SCHEMA_VERSIONS } from '../schema/rx-schemas.ts';
-import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
+import { isTableName, tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { nowIso, type ProblemLog } from './problems.ts';
 import type { SyncCollections, SyncEngineOptions } from './types.ts';
 
@@ -117,6 +117,8 @@ export function startReplications({
               ),
             sentWrites: (docId) => meta.sentWrites(documentKey(table, docId)),
             hasLocalWrite: (docId) => meta.hasPending(documentKey(table, docId)),
+            waitsToPush: async (parentTable, docId) =>
+              isTableName(parentTable) && meta.hasPending(documentKey(parentTable, docId)),
             onConflict: keepConflict,
             onRefused: keepRefusal,
             requireSession,

@@ -1,6 +1,6 @@
 /** Which failed requests are retried and which are the server's final word. */
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, isQuotaError } from './errors.ts';
+import { classifyFailure, isQuotaError, missingParent } from './errors.ts';
 
 describe('failed requests', () => {
   it('retries what may pass later: no answer, overload, server errors, an expired session', () => {
@@ -20,6 +20,28 @@ describe('failed requests', () => {
     ] as const) {
       expect(classifyFailure({ status, code, message: 'no' })).toBe('refused');
     }
+  });
+
+  it('names the row a reference points at that is not on the server, and only that', () => {
+    const eventId = '5b0f7a52-6a43-4c1e-9d7b-0d1f1f0c2a11';
+    const session = { id: 'f0c2a115-6a43-4c1e-9d7b-0d1f1f0c2a11', event_id: eventId, title: 'Keynote' };
+    const refused = (code: string, message: string, details: string) => ({ status: 409, code, message, details });
+    // As PostgREST answers an insert into a table with row security: no key values in the details.
+    const missingEvent = refused(
+      '23503',
+      'insert or update on table "sessions" violates foreign key constraint "sessions_event_id_fkey"',
+      'Key is not present in table "events".',
+    );
+    expect(missingParent(missingEvent, 'sessions', session)).toEqual({ table: 'events', id: eventId });
+    expect(missingParent(missingEvent, 'sessions', { ...session, event_id: null })).toBe(null);
+    // A delete of a row still in use is a refusal of another kind, and so is any other code.
+    const inUse = refused(
+      '23503',
+      'update or delete on table "sponsor_tiers" violates foreign key constraint "event_sponsors_tier_id_fkey" on table "event_sponsors"',
+      'Key is still referenced from table "event_sponsors".',
+    );
+    expect(missingParent(inUse, 'sponsor_tiers', { id: eventId })).toBe(null);
+    expect(missingParent({ ...missingEvent, code: '23505' }, 'sessions', session)).toBe(null);
   });
 });
 

@@ -9,7 +9,8 @@
  * Refused for good: every other 4xx and Postgres error, such as 42501 (row security: an admin demoted
  * while offline), 23514 (a check), 23503 (a deleted parent, a sponsor still in use), 23505 (a taken
  * slug), 22P02 (bad input). Those are recorded with the local data and the local document goes back
- * to the server's version.
+ * to the server's version. The one exception is a parent that is not there yet (see missingParent):
+ * push.ts waits for it.
  */
 
 /** What supabase-js reports for a failed table request. */
@@ -50,6 +51,38 @@ export function classifyFailure(failure: ApiFailure): FailureKind {
   }
   if (failure.status === 401 || SESSION_CODES.has(code) || /jwt/i.test(failure.message)) return 'auth';
   return 'refused';
+}
+
+/**
+ * A write of `row` to `table` refused because a row it points at is not on the server (23503): that
+ * row's table and id. Postgres names the constraint (`<table>_<column>_fkey`, as the migrations leave
+ * it) in the message and the other table in the details, without the key's value when the table has
+ * row security (`Key is not present in table "events".`): the value is the row's own. Null for any
+ * other failure, a delete refused because something still uses the row among them.
+ */
+export function missingParent(
+  failure: ApiFailure,
+  table: string,
+  row: Record<string, unknown>,
+): { table: string; id: string } | null {
+  if (failure.code !== '23503') return null;
+  const parentTable = /is not present in table "([^"]+)"/.exec(failure.details ?? '')?.[1];
+  const constraint = /foreign key constraint "([^"]+)"/.exec(failure.message)?.[1];
+  const column = constraint?.startsWith(`${table}_`) ? constraint.slice(table.length + 1, -'_fkey'.length) : null;
+  const id = column && constraint?.endsWith('_fkey') ? row[column] : null;
+  return parentTable && typeof id === 'string' ? { table: parentTable, id } : null;
+}
+
+/**
+ * A write held back because the row it points at is still on its way to the server (a session of an
+ * event made offline, whose own table pushed first). Thrown, so RxDB sends it again after its retry
+ * time; not a problem to show, as the write is still counted as pending.
+ */
+export class ParentNotYetPushed extends Error {
+  constructor(table: string, parent: { table: string; id: string }) {
+    super(`A ${table} row waits for its ${parent.table} row ${parent.id} to reach the server`);
+    this.name = 'ParentNotYetPushed';
+  }
 }
 
 /** supabase-js's `{ error, status }` as an ApiFailure. */

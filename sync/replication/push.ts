@@ -35,14 +35,22 @@
  * about 30 s one request each (bench/invitations.ts, on a busy 2-core machine).
  *
  * Failures: see errors.ts. Retryable ones are thrown (RxDB retries the batch; writes already
- * accepted are found equal and skipped). Refusals are recorded with the local data, and the document
- * goes back to the server's version (a refused new document is deleted locally).
+ * accepted are found equal and skipped), and so is a write that points at a row still on its way
+ * (waitForParent). Refusals are recorded with the local data, and the document goes back to the
+ * server's version (a refused new document is deleted locally).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { SyncDoc, TableName } from '../schema/types.ts';
 import { changedFields, docToWrite, explainedBy, rowToDoc, wasSent } from './documents.ts';
-import { SyncRequestError, classifyFailure, failureOf, type ApiFailure } from './errors.ts';
+import {
+  ParentNotYetPushed,
+  SyncRequestError,
+  classifyFailure,
+  failureOf,
+  missingParent,
+  type ApiFailure,
+} from './errors.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted?: boolean; modified?: string };
 
@@ -79,6 +87,8 @@ export interface PushOptions {
   sentWrites(docId: string): Promise<Record<string, unknown>[]>;
   /** Whether a local write of the document waits to be pushed. */
   hasLocalWrite(docId: string): Promise<boolean>;
+  /** Whether a local write of a row of any table waits to be pushed. */
+  waitsToPush(table: string, docId: string): Promise<boolean>;
   onConflict(lost: LostEdit): Promise<void>;
   onRefused(refused: RefusedWrite): Promise<void>;
   /** Throws when there is no signed-in session (the push waits instead of being refused as anon). */
@@ -117,6 +127,22 @@ export function createPushHandler(options: PushOptions): PushHandler {
     const doc = rowToDoc(table, row) as Doc;
     if (doc.modified) ownStamps.set(stampKey(doc.id), doc.modified);
     return doc;
+  }
+
+  /**
+   * Throws, for RxDB to send the write again later, when the server refused it for a row it points
+   * at that is on its way: a local write of that row waits to be pushed (tables push side by side, so
+   * an event made offline can reach the server after its sessions), or it has arrived since.
+   */
+  async function waitForParent(failure: ApiFailure, local: Doc): Promise<void> {
+    const parent = missingParent(failure, table, local);
+    if (!parent) return;
+    let onItsWay = await options.waitsToPush(parent.table, parent.id);
+    if (!onItsWay) {
+      const { data, error } = await client.from(parent.table).select('id').eq('id', parent.id).maybeSingle();
+      onItsWay = !error && data !== null;
+    }
+    if (onItsWay) throw new ParentNotYetPushed(table, parent);
   }
 
   async function refuse(local: Doc, failure: { code: string; message: string }, revertTo: Doc): Promise<Doc> {
@@ -163,6 +189,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
       if (error) {
         const failure = failureOf(error, status);
         if (classifyFailure(failure) !== 'refused') fail(failure, 'update');
+        await waitForParent(failure, local);
         const current = await fetchRow(local.id);
         return refuse(local, { code: failure.code ?? String(status), message: failure.message }, current ?? base);
       }
@@ -236,6 +263,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
     }
     const failure = failureOf(error, status);
     if (classifyFailure(failure) !== 'refused') fail(failure, 'insert');
+    await waitForParent(failure, local);
     if (failure.code === '23505') {
       const server = await fetchRow(local.id);
       if (server) return onTopOfExisting(local, server);

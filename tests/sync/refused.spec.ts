@@ -4,6 +4,7 @@
  * kept in the error list, and the replica back on the server's version. A check the server enforces
  * (a rating of 9 stars) is refused the same way, without holding up the other changes.
  */
+import type { Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 test('an admin demoted while offline sees the queued edits refused, with the data kept, and they are not retried', async ({
@@ -89,4 +90,47 @@ test('a change the server refuses by a check is shown and the other changes stil
   const [refused] = (await admin.status()).errors;
   expect(refused?.local?.rating).toBe(9);
   expect((await backend.row('testimonials', testimonial.id as string))?.rating).toBe(5);
+});
+
+test('a session made with its new event waits for the event when the session reaches the server first', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  await admin.call('awaitInitialPull', ['events', 'sessions']);
+  // Tables push side by side: the event's request is held until the session's has had its answer.
+  let sessionAnswered!: () => void;
+  const sessionTried = new Promise<void>((resolve) => (sessionAnswered = resolve));
+  const sessionStatuses: number[] = [];
+  await admin.page.route(`${admin.options.supabaseUrl}/rest/v1/sessions*`, async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    sessionStatuses.push(response.status());
+    sessionAnswered();
+    return route.fulfill({ response });
+  });
+  await admin.page.route(`${admin.options.supabaseUrl}/rest/v1/events*`, async (route: Route) => {
+    if (route.request().method() === 'POST') await sessionTried;
+    return route.fallback();
+  });
+
+  const event = await admin.call('insert', 'events', {
+    title: `Made with its programme ${Date.now()}`,
+    start_date: '2027-06-01T09:00:00.000Z',
+    end_date: '2027-06-01T17:00:00.000Z',
+  });
+  const session = await admin.call('insert', 'sessions', {
+    event_id: event.id,
+    title: 'Opening keynote',
+    start_time: '2027-06-01T09:00:00.000Z',
+    end_time: '2027-06-01T10:00:00.000Z',
+  });
+
+  await expect
+    .poll(() => backend.row('sessions', session.id as string).then((row) => row?.title))
+    .toBe('Opening keynote');
+  await admin.settled();
+  expect(sessionStatuses[0]).toBe(409); // The first try was refused: the event was not there yet.
+  expect(await admin.get('sessions', session.id as string)).toMatchObject({ event_id: event.id });
+  expect((await admin.status()).errors).toEqual([]);
 });
