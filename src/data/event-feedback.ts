@@ -33,7 +33,10 @@ const guestMessageSchema = z.object({
   due_at: z.string(),
   sent_at: z.nullable(z.string()),
   cancelled_at: z.nullable(z.string()),
+  /** Unsent after a refusal, with tries left. */
   failing: z.boolean(),
+  /** Unsent after all its tries: the sender no longer tries it. */
+  given_up: z.boolean(),
 });
 export type EventGuestMessage = z.infer<typeof guestMessageSchema>;
 
@@ -68,7 +71,7 @@ export function useEventFeedback(eventId: string): { state: OnlineRead<FeedbackR
   );
 }
 
-/** The reminders and feedback requests of an event: queued, sent, cancelled or failing. */
+/** The reminders and feedback requests of an event: queued, sent, cancelled, failing or given up. */
 export function useEventGuestMessages(eventId: string): { state: OnlineRead<EventGuestMessage[]>; reload: () => void } {
   return useOnlineRead(`messages:${eventId}`, async () => {
     const client = await getSupabase();

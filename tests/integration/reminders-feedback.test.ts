@@ -197,6 +197,34 @@ describe('reminders', () => {
     expect((await outboxOf(event.id)).map((row) => row.kind)).toEqual(['reminder_day_before']);
   });
 
+  it('show the admin which are waiting, being tried again, given up after their 10 attempts, sent or no longer applying', async () => {
+    const event = await createEvent({ start_date: '2047-05-04T09:00:00Z', end_date: '2047-05-04T17:00:00Z' });
+    const guest = await invite(event.id, 'approved');
+    await queueAt('2047-05-03T09:00:00Z');
+    const statusOf = async () => {
+      const [message] = await ok<{ kind: string; email: string; failing: boolean; given_up: boolean }[]>(
+        admin.rpc('event_guest_messages', { target_event: event.id }),
+      );
+      return message;
+    };
+    const fail = (attempts: number) =>
+      backend.services.db.query(
+        `update private.guest_messages m set attempts = $2, last_error = 'the mail provider refused the message (503)'
+           from public.invite_requests r where r.id = m.request_id and r.event_id = $1 and m.kind = 'reminder_day_before'`,
+        [event.id, attempts],
+      );
+    expect(await statusOf()).toMatchObject({
+      kind: 'reminder_day_before',
+      email: guest.email,
+      failing: false,
+      given_up: false,
+    });
+    await fail(3);
+    expect(await statusOf()).toMatchObject({ failing: true, given_up: false });
+    await fail(10);
+    expect(await statusOf()).toMatchObject({ failing: false, given_up: true });
+  });
+
   it('reach approved and invited guests once per kind, through repeated, concurrent runs, a schedule change and a restart; none to declined, waitlisted or removed guests', async () => {
     const event = await createEvent({
       start_date: '2047-05-20T05:00:00Z', // 9:00 AM in Dubai

@@ -142,6 +142,7 @@ export function EventRemindersTab({ eventId }: { eventId: string }) {
 function statusOf(message: EventGuestMessage, zone: string): string {
   if (message.sent_at) return `Sent ${formatScheduleTime(new Date(message.sent_at), zone)}`;
   if (message.cancelled_at) return 'Not sent: no longer applies';
+  if (message.given_up) return 'Not sent: the mail server refused it 10 times; no more tries';
   if (message.failing) return 'Not sent yet: the mail server refused it; trying again';
   return 'Sending';
 }
