@@ -214,6 +214,10 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
     patch: writes.patch,
     patchMany: writes.patchMany,
     remove: writes.remove,
+    async discardUpload(item) {
+      await outbox?.discard(item.id);
+      await writes.dropPlaceholder(item.target, item.localUrl);
+    },
     pendingCount$: (table) => (mode === 'admin' ? meta.pendingCountOf$(table) : of(0)),
     initialPull$,
     pulledAt$,

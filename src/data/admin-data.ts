@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type {
   DocPatch,
   NewDoc,
+  OutboxItem,
   SyncConflict,
   SyncDoc,
   SyncEngine,
@@ -33,7 +34,15 @@ import { useReplicaState } from './engine-store.ts';
 /** What an admin form may write to a table (zod, from the migrations): forms refuse what the server would. */
 export { isTimestampColumn, writeSchemaOf } from '../../sync/without-engine.ts';
 
-export type { DocPatch, NewDoc, SyncConflict, SyncDoc, SyncErrorEntry, TableName } from '../../sync/index.ts';
+export type {
+  DocPatch,
+  NewDoc,
+  OutboxItem,
+  SyncConflict,
+  SyncDoc,
+  SyncErrorEntry,
+  TableName,
+} from '../../sync/index.ts';
 
 /** The admin's sync engine once the admin replica is open, else null. */
 export function useAdminEngine(): SyncEngine | null {
@@ -145,6 +154,17 @@ export function useSyncErrors(): SyncErrorEntry[] {
   return useEngineValue<SyncErrorEntry[]>(useAdminEngine(), (e) => e.errors.list$) ?? [];
 }
 
+const NO_UPLOADS: OutboxItem[] = [];
+
+/** Files the server refused to store: they wait for the admin to try again or discard them. */
+export function useFailedUploads(): OutboxItem[] {
+  return (
+    useEngineValue<OutboxItem[]>(useAdminEngine(), (e) =>
+      e.outbox ? e.outbox.failures$ : { subscribe: (next) => (next(NO_UPLOADS), { unsubscribe() {} }) },
+    ) ?? NO_UPLOADS
+  );
+}
+
 /** How many local changes of `table` the server has not accepted yet; 0 until the replica is open. */
 export function usePendingCount(table: TableName): number {
   return useEngineValue<number>(useAdminEngine(), (e) => e.pendingCount$(table), [table]) ?? 0;
@@ -182,6 +202,10 @@ export function useAdminActions() {
     reapplyConflict: (key: string) => requireEngine(engine).conflicts.reapply(key),
     dismissConflict: (key: string) => requireEngine(engine).conflicts.dismiss(key),
     dismissError: (key: string) => requireEngine(engine).errors.dismiss(key),
+    /** Sends a file the server refused once more (after the cause is fixed elsewhere). */
+    retryUpload: async (id: string) => requireEngine(engine).outbox?.retry(id),
+    /** Gives up a file the server refused, and takes it out of its record. */
+    discardUpload: (item: OutboxItem) => requireEngine(engine).discardUpload(item),
     /**
      * Stores an image in the outbox (reduced in size first, GIFs aside) and returns the placeholder
      * URL to write into `target.column` of the record in the same save. The outbox uploads it when

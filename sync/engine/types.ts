@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { ConflictRecord } from '../meta-store.ts';
-import type { FileOutbox, FileOutboxOptions } from '../outbox/index.ts';
+import type { FileOutbox, FileOutboxOptions, OutboxItem } from '../outbox/index.ts';
 import type { FailureKind } from '../replication/errors.ts';
 import type { DocPatch, NewDoc, SyncDoc, TableName } from '../schema/types.ts';
 
@@ -147,6 +147,11 @@ export interface SyncEngine {
   ): Promise<{ missing: string[] }>;
   /** Deletes a document (a soft delete on the server, which cascades). Admin mode only. */
   remove(table: TableName, id: string): Promise<void>;
+  /**
+   * Gives up a file the server refused: forgets it (outbox `discard`) and takes its placeholder out
+   * of its record (an empty image column, or no gallery image). Admin mode only.
+   */
+  discardUpload(item: Pick<OutboxItem, 'id' | 'target' | 'localUrl'>): Promise<void>;
   /** Local writes of `table` the server has not accepted yet (the status's pendingChanges, for one table). */
   pendingCount$(table: TableName): Observable<number>;
   /** True once the replica has completed a full pull of `table` (ever, in this browser). */

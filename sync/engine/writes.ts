@@ -1,7 +1,8 @@
 /**
  * Local writes of an admin engine: insert, patch and delete on the replica (pushed by the
- * replications), the outbox's swap of an uploaded file's URL into its record, and re-applying a
- * lost version from the conflict list. Each write is counted as pending before it is made, so a
+ * replications), the outbox's swap of an uploaded file's URL into its record (or, for a file the
+ * admin gives up on, of its placeholder out of it), and re-applying a lost version from the
+ * conflict list. Each write is counted as pending before it is made, so a
  * page closed right after cannot lose the count.
  */
 import type { RxCollection } from 'rxdb';
@@ -28,6 +29,12 @@ export type LocalWrites = Pick<SyncEngine, 'insert' | 'patch' | 'patchMany' | 'r
   Pick<FileOutboxOptions, 'applyUploadedUrl'> & {
     /** Writes a lost version's changed fields on top of the current version, then forgets the conflict. */
     reapplyConflict(key: string): Promise<void>;
+    /**
+     * Takes a discarded file's placeholder out of its record, when the record still holds it: the
+     * column becomes empty, or, for a record that is nothing without its file (a gallery image),
+     * the record is deleted.
+     */
+    dropPlaceholder(target: UploadTarget, placeholder: string): Promise<void>;
   };
 
 export function localWrites({ collections, anyCollection, meta, pending, problems }: WritesInput): LocalWrites {
@@ -97,6 +104,18 @@ export function localWrites({ collections, anyCollection, meta, pending, problem
       await pending.mark(target.table, target.id);
       await guarded(() => doc.incrementalPatch({ [target.column]: url }));
       return 'applied';
+    },
+
+    async dropPlaceholder(target: UploadTarget, placeholder: string): Promise<void> {
+      if (!isTableName(target.table)) return;
+      const doc = await anyCollection(target.table).findOne(target.id).exec();
+      if (!doc || doc.get(target.column) !== placeholder) return;
+      await pending.mark(target.table, target.id);
+      if (columnsOf(target.table)[target.column]?.nullable) {
+        await guarded(() => doc.incrementalPatch({ [target.column]: null }));
+      } else {
+        await guarded(() => doc.incrementalRemove());
+      }
     },
 
     async reapplyConflict(key: string): Promise<void> {

@@ -20,7 +20,7 @@
  *    the form's save), then lets the file go. It throws only for failures worth retrying: the outbox retries it with back-off without
  *    uploading the file again.
  * 4. `discard(id)` drops a file the server refused; it does not touch the record, whose column
- *    the caller clears or refills.
+ *    the caller clears or refills (the engine's `discardUpload` does both).
  *
  * Processing: only in the leader tab (`isLeader$`), only while `navigator.onLine`, one upload at a
  * time (venue Wi-Fi), oldest first. Network failures and 5xx are retried with back-off and jitter

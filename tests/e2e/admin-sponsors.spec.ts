@@ -168,6 +168,51 @@ test('a logo larger than the logo store takes is refused when saved, and nothing
   expect(data).toEqual([]);
 });
 
+test('a logo the server refuses to store is listed under Sync problems, to try again or discard', async ({
+  page,
+  api,
+}) => {
+  // A GIF (kept as it is, not redrawn) that ends after its image descriptor: Storage reads it and refuses it.
+  const damaged = Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00]),
+    Buffer.from([0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+  ]);
+  const name = unique('Damaged Logo Sponsor');
+  await openSponsorLibrary(page);
+  await page.getByRole('button', { name: 'Add Sponsor' }).click();
+  const form = page.getByRole('form', { name: 'Add Sponsor' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Logo').setInputFiles({ name: 'damaged.gif', mimeType: 'image/gif', buffer: damaged });
+  await form.getByRole('button', { name: 'Create Sponsor' }).click();
+  await expect(page.getByText('Sponsor created successfully')).toBeVisible();
+
+  const problemsButton = page.getByRole('button', { name: 'Sync problems (1)' });
+  await expect(problemsButton).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 upload waiting' })).toBeVisible();
+  await problemsButton.click();
+  const panel = page.getByRole('dialog', { name: 'Sync problems' });
+  const item = panel.getByRole('listitem').filter({ hasText: `Upload refused: Logo of Sponsor '${name}'` });
+  await expect(item).toContainText('The file is damaged, or not an image the server can read.');
+  await expect(item).toContainText('The file is not a valid image/gif');
+  expect(await axeOfPage(page)).toEqual([]);
+
+  // Tried again, the server refuses it again, and it comes back to the list.
+  await item.getByRole('button', { name: 'Try again' }).click();
+  await expect(item.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await expect(item).toBeVisible();
+
+  // Discarded: the sponsor stays, without a logo, and nothing waits any more.
+  await item.getByRole('button', { name: 'Discard' }).click();
+  await expect(panel.getByText('No problems.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(problemsButton).toBeHidden();
+  await waitForAdminReplica(page);
+  const { data } = await api.admin.from('sponsors_library').select('id, logo_url').eq('name', name);
+  expect(data).toEqual([{ id: expect.any(String), logo_url: null }]);
+  await api.remove('sponsors_library', (data as { id: string }[])[0]!.id);
+});
+
 test('a sponsor used by an event shows its usage and cannot be deleted', async ({ page, api }) => {
   const sponsor = await api.create('sponsors_library', {
     name: unique('Used Sponsor'),

@@ -436,6 +436,45 @@ test('a file the server refuses stays in the failures with the server’s messag
   expect([null, picked.localUrl]).toContain(await featuredImageOnServer(backend, eventId));
 });
 
+test('a refused file the admin discards leaves its record: an empty image column, or no gallery image', async ({
+  openClient,
+  backend,
+}) => {
+  const admin = await openClient();
+  const outbox = outboxOf(admin.page);
+  const eventId = await newEvent(backend, admin);
+
+  // An SVG dressed up as a PNG, for the featured image (a column that may be empty) and a gallery image.
+  const featured = await pickFeaturedImage(admin, eventId, SVG_IMAGE, 'image/png', 'cover.png');
+  const destination = await admin.page.evaluate((input) => window.outboxDriver.destination(input), {
+    kind: 'gallery-image' as const,
+    eventId,
+    originalName: 'stage.png',
+    type: 'image/png',
+  });
+  const galleryId = crypto.randomUUID();
+  const gallery = await admin.page.evaluate(
+    ([base64, where]) => window.outboxDriver.enqueue({ base64, type: 'image/png', name: 'stage.png' }, where),
+    [
+      SVG_IMAGE.toString('base64'),
+      { ...destination, target: { table: 'event_gallery', id: galleryId, column: 'image_url' } },
+    ] as const,
+  );
+  await admin.call('insert', 'event_gallery', { id: galleryId, event_id: eventId, image_url: gallery.localUrl });
+  await expect.poll(async () => (await outbox.failures()).length).toBe(2);
+  await expect.poll(() => backend.row('event_gallery', galleryId).then((row) => row?.image_url)).toBe(gallery.localUrl);
+
+  await admin.call('discardUpload', featured.id);
+  await admin.call('discardUpload', gallery.id);
+  await expect.poll(() => outbox.failures()).toEqual([]);
+  expect(await admin.get('events', eventId)).toMatchObject({ featured_image_url: null });
+  expect(await admin.get('event_gallery', galleryId)).toBeNull();
+  await expect.poll(() => featuredImageOnServer(backend, eventId)).toBeNull();
+  await expect.poll(() => backend.row('event_gallery', galleryId).then((row) => row?._deleted)).toBe(true);
+  await admin.settled();
+  expect((await admin.status()).pendingUploads).toBe(0);
+});
+
 test('with two tabs open only the leading tab uploads, and both show the file and the queue', async ({
   openClient,
   backend,

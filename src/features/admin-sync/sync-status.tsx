@@ -3,7 +3,8 @@
  * online or offline, 'Syncing...' or 'All changes synced', the changes and uploads still waiting,
  * and the two lists that need the admin: conflicts (a local version lost against the server's and
  * is kept until re-applied or dismissed) and sync problems (writes the server refused for good,
- * kept with their data, and problems being retried).
+ * kept with their data, files it refused to store, kept until tried again or discarded, and
+ * problems being retried).
  *
  * 'All changes synced' is the stable signal that the admin replica holds a full pull and nothing
  * waits (tests wait for it).
@@ -16,9 +17,13 @@ import {
   useAdminRows,
   isTimestampColumn,
   useConflicts,
+  useFailedUploads,
+  useImageUrl,
   useSyncErrors,
+  type OutboxItem,
   type SyncConflict,
   type SyncErrorEntry,
+  type TableName,
 } from '../../data/admin-data.ts';
 import { useOnline, useSyncStatus } from '../../data/use-sync-status.ts';
 import { Button } from '../../ui/button.tsx';
@@ -236,7 +241,76 @@ function ProblemItem({ entry, zone }: { entry: SyncErrorEntry; zone: string }) {
   );
 }
 
-function ProblemList({ problems }: { problems: readonly SyncErrorEntry[] }) {
+/** The image columns files are uploaded to, as their forms name them. */
+const IMAGE_COLUMN_LABELS: Record<string, string> = {
+  featured_image_url: 'Featured image',
+  image_url: 'Image',
+  logo_url: 'Logo',
+  photo_url: 'Photo',
+  company_logo_url: 'Company logo',
+};
+
+/** Why Storage refused a file, by its status code (sync/outbox/upload-errors.ts), in the admin's words. */
+const UPLOAD_REFUSAL_WORDS: Record<string, string> = {
+  '400': 'The file is damaged, or not an image the server can read.',
+  '403': 'Your account may not upload files.',
+  '413': 'The file is larger than the server accepts.',
+  '415': 'The server does not take this kind of file.',
+};
+
+function UploadProblemItem({ item }: { item: OutboxItem }) {
+  const actions = useAdminActions();
+  const rows = useAdminRows(item.target.table as TableName);
+  const preview = useImageUrl(item.localUrl);
+  const [busy, setBusy] = useState(false);
+  const record = rows?.find((row) => row.id === item.target.id) as Record<string, unknown> | undefined;
+  const what = IMAGE_COLUMN_LABELS[item.target.column] ?? fieldLabel(item.target.column);
+  const words = item.lastError?.statusCode ? UPLOAD_REFUSAL_WORDS[item.lastError.statusCode] : undefined;
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex gap-3 rounded-md border border-slate-200 p-3 text-sm">
+      {preview ? <img src={preview} alt="" className="h-12 w-12 shrink-0 rounded object-cover" /> : null}
+      <div className="min-w-0">
+        <p className="font-medium text-ink">{`Upload refused: ${what} of ${recordName(item.target.table, record, item.target.id)}`}</p>
+        {words ? <p className="mt-1 text-ink">{words}</p> : null}
+        {item.lastError ? (
+          <p className={cx('mt-1 break-words', words ? 'text-xs text-slate-600' : 'text-slate-700')}>
+            {item.lastError.message}
+          </p>
+        ) : null}
+        <p className="mt-1 text-xs text-slate-600">Discarding it leaves the record without this file.</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            disabled={busy || !actions.ready}
+            onClick={() => void run(() => actions.retryUpload(item.id))}
+          >
+            Try again
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy || !actions.ready}
+            onClick={() => void run(() => actions.discardUpload(item))}
+          >
+            Discard
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function ProblemList({ problems, uploads }: { problems: readonly SyncErrorEntry[]; uploads: readonly OutboxItem[] }) {
   const zoneOf = useRecordZones();
   return (
     <ul className="space-y-3">
@@ -246,6 +320,9 @@ function ProblemList({ problems }: { problems: readonly SyncErrorEntry[] }) {
           entry={entry}
           zone={entry.table && entry.local ? zoneOf(entry.table, entry.local) : DEFAULT_TIME_ZONE}
         />
+      ))}
+      {uploads.map((item) => (
+        <UploadProblemItem key={item.id} item={item} />
       ))}
     </ul>
   );
@@ -259,6 +336,7 @@ export function SyncStatusBar() {
   const pulled = useAdminReplicaPulled();
   const conflicts = useConflicts();
   const allProblems = useSyncErrors();
+  const failedUploads = useFailedUploads();
   const [panel, setPanel] = useState<'conflicts' | 'problems' | null>(null);
 
   const adminOpen = status?.mode === 'admin';
@@ -267,6 +345,7 @@ export function SyncStatusBar() {
   const online = browserOnline && (status?.online ?? true);
   // Offline, failing to reach the server is what 'Offline' says already; those are retried once back.
   const problems = online ? allProblems : allProblems.filter((entry) => entry.kind !== 'network');
+  const problemCount = problems.length + failedUploads.length;
   const text = describeSync({
     online,
     open: adminOpen,
@@ -302,10 +381,10 @@ export function SyncStatusBar() {
           Conflicts ({conflicts.length})
         </Button>
       ) : null}
-      {problems.length > 0 ? (
+      {problemCount > 0 ? (
         <Button size="sm" variant="outline" onClick={() => setPanel('problems')}>
           <AlertTriangle aria-hidden="true" className="h-4 w-4" />
-          Sync problems ({problems.length})
+          Sync problems ({problemCount})
         </Button>
       ) : null}
       <Dialog
@@ -325,13 +404,13 @@ export function SyncStatusBar() {
         open={panel === 'problems'}
         onOpenChange={(open) => setPanel(open ? 'problems' : null)}
         title="Sync problems"
-        description="Changes the server refused are kept here with their data; other problems are retried automatically."
+        description="Changes and files the server refused are kept here with their data; other problems are retried automatically."
         className="max-w-2xl"
       >
-        {problems.length === 0 ? (
+        {problemCount === 0 ? (
           <p className="text-sm text-slate-600">No problems.</p>
         ) : (
-          <ProblemList problems={problems} />
+          <ProblemList problems={problems} uploads={failedUploads} />
         )}
       </Dialog>
     </div>

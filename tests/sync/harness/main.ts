@@ -164,6 +164,13 @@ const driver = {
     return plain(await firstValueFrom(current().errors.list$));
   },
   dismissError: (key: string) => current().errors.dismiss(key),
+  /** Gives up a file the server refused, as the Sync problems panel's 'Discard' does. */
+  async discardUpload(id: string): Promise<void> {
+    const engine = current();
+    const item = (await firstValueFrom(engine.outbox!.failures$)).find((failed) => failed.id === id);
+    if (!item) throw new Error(`no refused file ${id}`);
+    await engine.discardUpload(item);
+  },
   isLeader: async (): Promise<boolean> => firstValueFrom(current().isLeader$),
   resync: () => current().resync(),
   fillFromKeptRows: () => current().fillFromKeptRows(),

@@ -48,6 +48,7 @@ export interface SyncDriverApi {
   dismiss(key: string): Promise<void>;
   errors(): Promise<SyncErrorEntry[]>;
   dismissError(key: string): Promise<void>;
+  discardUpload(id: string): Promise<void>;
   isLeader(): Promise<boolean>;
   resync(): void;
   fillFromKeptRows(): Promise<void>;
