@@ -215,6 +215,40 @@ describe('the roster at the door', () => {
     expect(grace1.checkedInAt).toBeNull();
   });
 
+  it("names a guest whose attendee row has not arrived yet as their request does, not 'Unknown guest'", () => {
+    // Approved on the server a moment ago: the link and the request are here, the attendee row not yet.
+    const roster = rosterOf(
+      input([checkIn({ attendee_id: 'att-new' })], {
+        eventAttendees: [{ event_id: EVENT, attendee_id: 'att-new', attendee_type: 'current' }],
+        requests: [
+          {
+            id: 'req-new',
+            event_id: EVENT,
+            attendee_id: 'att-new',
+            status: 'approved',
+            name: 'Katherine Johnson ',
+            email: 'Katherine@NASA.example',
+            company: 'NASA',
+            job_title: 'Chief Analytics Officer',
+            guest_token: 'c'.repeat(64),
+          },
+        ],
+      }),
+    );
+    expect(roster).toEqual([
+      expect.objectContaining({
+        key: 'att-new',
+        attendeeId: 'att-new',
+        name: 'Katherine Johnson',
+        email: 'katherine@nasa.example',
+        company: 'NASA',
+        jobTitle: 'Chief Analytics Officer',
+        requestId: 'req-new',
+        checkedInAt: '2026-11-27T09:00:00.000Z',
+      }),
+    ]);
+  });
+
   it('leaves out past attendees and rows of other events', () => {
     const roster = rosterOf(
       input([checkIn({ event_id: OTHER, attendee_id: 'att-elsewhere' })], {

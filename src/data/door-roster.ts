@@ -41,9 +41,10 @@ export type AttendeeRow = Pick<
 > & {
   registered_at?: string;
 };
-export type RequestRow = Pick<SyncDoc<'invite_requests'>, 'id' | 'event_id' | 'attendee_id' | 'status'> & {
-  guest_token?: string | null;
-};
+export type RequestRow = Pick<SyncDoc<'invite_requests'>, 'id' | 'event_id' | 'attendee_id' | 'status'> &
+  Partial<Pick<SyncDoc<'invite_requests'>, 'name' | 'email' | 'company' | 'job_title'>> & {
+    guest_token?: string | null;
+  };
 export type CheckInRow = Pick<
   SyncDoc<'check_ins'>,
   | 'id'
@@ -134,11 +135,20 @@ export function rosterOf({ eventId, eventAttendees, attendees, requests, checkIn
     return linkedEmail.get(email) ?? attendeeByEmail.get(email)?.id ?? walkInKey(email);
   };
 
+  // Who a guest is while their attendee row has not reached this device yet (the server made it when
+  // their request was approved, and the link or a check-in came first): what their request says.
+  const requestOfAttendee = new Map(
+    requests.flatMap((request) =>
+      request.event_id === eventId && request.attendee_id ? [[request.attendee_id, request] as const] : [],
+    ),
+  );
+
   const guests = new Map<string, RosterGuest>();
   const guestOf = (key: string, walkIn?: CheckInRow): RosterGuest => {
     const known = guests.get(key);
     if (known) return known;
     const attendee = attendeeById.get(key);
+    const asked = requestOfAttendee.get(key);
     const guest = attendee
       ? rosterGuest({
           key,
@@ -152,10 +162,10 @@ export function rosterOf({ eventId, eventAttendees, attendees, requests, checkIn
       : rosterGuest({
           key,
           attendeeId: key.startsWith(WALK_IN) ? null : key,
-          name: walkIn?.walk_in_name?.trim() || 'Unknown guest',
-          email: normalEmail(walkIn?.walk_in_email),
-          company: walkIn?.walk_in_company?.trim() || null,
-          jobTitle: walkIn?.walk_in_job_title?.trim() || null,
+          name: walkIn?.walk_in_name?.trim() || asked?.name?.trim() || 'Unknown guest',
+          email: normalEmail(walkIn?.walk_in_email ?? asked?.email),
+          company: walkIn?.walk_in_company?.trim() || asked?.company?.trim() || null,
+          jobTitle: walkIn?.walk_in_job_title?.trim() || asked?.job_title?.trim() || null,
         });
     guests.set(key, guest);
     return guest;
