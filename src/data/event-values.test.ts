@@ -7,7 +7,7 @@ import {
   nextDisplayOrder,
   normaliseSlugInput,
   sameClockIn,
-  sessionsOnTheSameClock,
+  sessionsMovedWithTheEvent,
   slugForSave,
   moveInDisplayOrder,
   toCapacityInput,
@@ -137,21 +137,64 @@ describe("date and time inputs, in the event's zone whatever the admin's compute
     expect(sameClockIn('2027-06-10T08:00:00Z', 'Europe/London', 'Asia/Tokyo')).toBe('2027-06-10T00:00:00.000Z');
     expect(sameClockIn('2027-03-28T01:30:00Z', 'UTC', 'Europe/London')).toBe('2027-03-28T01:30:00.000Z');
     expect(toDateTimeInput('2027-03-28T01:30:00Z', 'Europe/London')).toBe('2027-03-28T02:30');
+    const london = { start: '2027-06-10T08:00:00Z', zone: 'Europe/London' };
+    const keynote = [{ id: 's1', start_time: '2027-06-10T09:00:00Z', end_time: '2027-06-10T10:15:00Z' }];
+    // Keeping clock times in Tokyo: 10:00 BST stays 10:00, now Tokyo time.
     expect(
-      sessionsOnTheSameClock(
-        [{ id: 's1', start_time: '2027-06-10T09:00:00Z', end_time: '2027-06-10T10:15:00Z' }],
+      sessionsMovedWithTheEvent(
+        keynote,
+        london,
+        { start: '2027-06-10T00:00:00Z', zone: 'Asia/Tokyo' },
         'Europe/London',
-        'Asia/Tokyo',
       ),
     ).toEqual([{ id: 's1', patch: { start_time: '2027-06-10T01:00:00.000Z', end_time: '2027-06-10T02:15:00.000Z' } }]);
     // Lisbon keeps London's clock: nothing to write.
     expect(
-      sessionsOnTheSameClock(
-        [{ id: 's1', start_time: '2027-06-10T09:00:00Z', end_time: '2027-06-10T10:15:00Z' }],
+      sessionsMovedWithTheEvent(
+        keynote,
+        london,
+        { start: '2027-06-10T08:00:00Z', zone: 'Europe/Lisbon' },
         'Europe/London',
-        'Europe/Lisbon',
       ),
     ).toEqual([]);
+    // Keeping the moments: the sessions stay where they are.
+    expect(
+      sessionsMovedWithTheEvent(keynote, london, { start: london.start, zone: 'Asia/Tokyo' }, 'Asia/Tokyo'),
+    ).toEqual([]);
+  });
+
+  it("moves an event's sessions with it to another day, on the same clock, a day of the programme staying that day", () => {
+    // From Wednesday 10 March 2027 (GMT) to Wednesday 31 March (BST, clocks went forward on the 28th).
+    const before = { start: '2027-03-10T09:00:00Z', zone: 'Europe/London' };
+    const after = { start: '2027-03-31T08:00:00Z', zone: 'Europe/London' };
+    const sessions = [
+      { id: 'opening', start_time: '2027-03-10T09:30:00Z', end_time: '2027-03-10T10:00:00Z' },
+      { id: 'day-two', start_time: '2027-03-11T14:00:00Z', end_time: '2027-03-11T15:00:00Z' },
+    ];
+    expect(sessionsMovedWithTheEvent(sessions, before, after, 'Europe/London')).toEqual([
+      { id: 'opening', patch: { start_time: '2027-03-31T08:30:00.000Z', end_time: '2027-03-31T09:00:00.000Z' } },
+      { id: 'day-two', patch: { start_time: '2027-04-01T13:00:00.000Z', end_time: '2027-04-01T14:00:00.000Z' } },
+    ]);
+    // A later start on the same day moves nothing.
+    expect(
+      sessionsMovedWithTheEvent(
+        sessions,
+        before,
+        { start: '2027-03-10T11:00:00Z', zone: 'Europe/London' },
+        'Europe/London',
+      ),
+    ).toEqual([]);
+    // Read on the venue's calendar, not UTC's: 00:30 on 11 June in Tokyo is still 10 June in UTC.
+    expect(
+      sessionsMovedWithTheEvent(
+        [{ id: 'breakfast', start_time: '2027-06-10T23:30:00Z', end_time: '2027-06-11T00:30:00Z' }],
+        { start: '2027-06-10T23:00:00Z', zone: 'Asia/Tokyo' },
+        { start: '2027-06-11T23:00:00Z', zone: 'Asia/Tokyo' },
+        'Asia/Tokyo',
+      ),
+    ).toEqual([
+      { id: 'breakfast', patch: { start_time: '2027-06-11T23:30:00.000Z', end_time: '2027-06-12T00:30:00.000Z' } },
+    ]);
   });
 
   it('reads an event without a zone it knows (a document pulled before the column) in UTC', () => {

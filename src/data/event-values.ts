@@ -190,13 +190,11 @@ export function combineDateAndTime(
 }
 
 /**
- * The instant at which `zone`'s clock reads what `instant` read in `from`: a time moved to another
- * zone with its wall clock kept (an event whose zone was wrong). A time the new zone skips that day
- * moves on by the gap (2:30 on a day clocks go from 2:00 to 3:00 becomes 3:30), one it has twice
- * is the first: what Temporal's 'compatible' reading does.
+ * The instant at which `zone`'s clock reads `local`. A time the zone skips that day moves on by the
+ * gap (2:30 on a day clocks go from 2:00 to 3:00 becomes 3:30), one it has twice is the first: what
+ * Temporal's 'compatible' reading does.
  */
-export function sameClockIn(instant: string, from: string, zone: string): string {
-  const local = localDateTimeOf(instant, from);
+function compatibleInstant(local: LocalDateTime, zone: string): string {
   const found = instantOf(local, zone);
   if (found.kind === 'exact' || found.kind === 'ambiguous') return found.instant.toISOString();
   const asUtc = Date.parse(`${local.date}T${local.time}:00Z`);
@@ -204,19 +202,49 @@ export function sameClockIn(instant: string, from: string, zone: string): string
 }
 
 /**
- * The session writes that keep every session's clock times when its event moves from zone `from` to
- * `to`; none for a session whose times stay the same instants (zones with the same rules).
+ * The instant at which `zone`'s clock reads what `instant` read in `from`: a time moved to another
+ * zone with its wall clock kept (an event whose zone was wrong).
  */
-export function sessionsOnTheSameClock(
+export function sameClockIn(instant: string, from: string, zone: string): string {
+  return compatibleInstant(localDateTimeOf(instant, from), zone);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from one calendar date (yyyy-mm-dd) to another. */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** A calendar date (yyyy-mm-dd) `days` days later. */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The session writes that keep an event's sessions where they are in its programme when an edit
+ * moves the event (spec section 5: a session's time is a time of day on the event's start date): on
+ * the same clock time, as many days after the event's start as before. `clockZone` is the zone whose
+ * clock they keep: the old zone when the admin keeps clock times across a change of zone (9:00 in
+ * London becomes 9:00 in Tokyo), the new one otherwise. None for a session that stays as it is.
+ */
+export function sessionsMovedWithTheEvent(
   sessions: readonly { id: string; start_time: string; end_time: string }[],
-  from: string,
-  to: string,
+  before: { start: string; zone: string },
+  after: { start: string; zone: string },
+  clockZone: string,
 ): { id: string; patch: { start_time: string; end_time: string } }[] {
+  const days = daysBetween(
+    localDateTimeOf(before.start, clockZone).date,
+    localDateTimeOf(after.start, after.zone).date,
+  );
+  const moved = (instant: string) => {
+    const local = localDateTimeOf(instant, clockZone);
+    return compatibleInstant({ date: addDays(local.date, days), time: local.time }, after.zone);
+  };
   return sessions.flatMap((session) => {
-    const patch = {
-      start_time: sameClockIn(session.start_time, from, to),
-      end_time: sameClockIn(session.end_time, from, to),
-    };
+    if (Number.isNaN(Date.parse(session.start_time)) || Number.isNaN(Date.parse(session.end_time))) return [];
+    const patch = { start_time: moved(session.start_time), end_time: moved(session.end_time) };
     const same =
       Date.parse(patch.start_time) === Date.parse(session.start_time) &&
       Date.parse(patch.end_time) === Date.parse(session.end_time);

@@ -17,7 +17,7 @@ import {
   capacityFromInput,
   cleanPoints,
   fromDateTimeInput,
-  sessionsOnTheSameClock,
+  sessionsMovedWithTheEvent,
   slugForSave,
   toCapacityInput,
   toDateTimeInput,
@@ -159,8 +159,9 @@ export function useSaveEvent() {
      * Inserts event `id` (`event` null) or patches `event` with what the form changed.
      * `featuredImage`: a URL or null to write, undefined to leave the stored one. When the edit moves
      * the event to another zone, `zoneChange` says what happens to the times already set, and with
-     * 'keep-clock-times' the event's `sessions` move to the same clock times in the new zone (local
-     * writes, offline too). Resolves with the notes on how summer time read the times typed.
+     * 'keep-clock-times' the event's `sessions` move to the same clock times in the new zone; when it
+     * moves the event to another day, they move with it (local writes, offline too). Resolves with
+     * the notes on how summer time read the times typed, and on the sessions moved.
      */
     async save(
       event: EventDoc | null,
@@ -170,23 +171,31 @@ export function useSaveEvent() {
       { zoneChange, sessions = [] }: { zoneChange?: ZoneChange; sessions?: readonly SessionDoc[] } = {},
     ): Promise<{ notes: string[] }> {
       const fields = eventFieldsOf(values, event, zoneChange);
+      let movedNote: string | null = null;
       if (event) {
         const patch: DocPatch<'events'> = patchOf(event, fields);
         if (featuredImage !== undefined) patch.featured_image_url = featuredImage;
         if (Object.keys(patch).length > 0) await actions.patch('events', id, patch);
-        if (changesZone(event, values) && zoneChange === 'keep-clock-times') {
-          const moved = sessionsOnTheSameClock(sessions, eventTimeZone(event), values.time_zone);
-          // A session deleted meanwhile has nothing left to move (patchMany skips it).
-          if (moved.length > 0) await actions.patchMany('sessions', moved);
+        const before = { start: event.start_date, zone: eventTimeZone(event) };
+        const after = { start: fields.start_date || event.start_date, zone: values.time_zone };
+        const keptClock = changesZone(event, values) && zoneChange === 'keep-clock-times';
+        const moved = sessionsMovedWithTheEvent(sessions, before, after, keptClock ? before.zone : after.zone);
+        // A session deleted meanwhile has nothing left to move (patchMany skips it).
+        if (moved.length > 0) await actions.patchMany('sessions', moved);
+        if (moved.length > 0 && !changesZone(event, values)) {
+          movedNote = `${moved.length === 1 ? 'Its session' : `Its ${moved.length} sessions`} moved with it, at the same times of day.`;
         }
       } else {
         await actions.insert('events', { id, ...fields, featured_image_url: featuredImage ?? null });
       }
       const times = eventTimesOf(values, event, zoneChange);
       return {
-        notes: [times.start_date, times.end_date].flatMap((time) =>
-          time.kind === 'instant' && time.note ? [time.note] : [],
-        ),
+        notes: [
+          ...[times.start_date, times.end_date].flatMap((time) =>
+            time.kind === 'instant' && time.note ? [time.note] : [],
+          ),
+          ...(movedNote ? [movedNote] : []),
+        ],
       };
     },
   };

@@ -285,6 +285,30 @@ test.describe('an admin whose computer is in London', () => {
     return dialog;
   }
 
+  test('moving an event to another day, across the clocks going back, its sessions move with it', async ({
+    page,
+    api,
+  }) => {
+    const { title, event } = await londonEventWithSession(api, 'Venue Time Moved Day');
+    await openEventsPage(page);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    // To Thursday 4 November 2027, 9:00 AM to 5:00 PM GMT: the clocks went back on 31 October.
+    await page.getByLabel('Start date').fill('2027-11-04T09:00');
+    await page.getByLabel('End date').fill('2027-11-04T17:00');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page.getByText('Event updated successfully')).toBeVisible();
+    await expect(page.getByText('Its session moved with it, at the same times of day.')).toBeVisible();
+
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    const sessions = page.getByRole('tabpanel', { name: 'Sessions' }).getByRole('list', { name: 'Sessions' });
+    await expect(sessions).toContainText('Thursday, 4 November 2027');
+    await expect(sessions).toContainText('10:00 AM - 11:00 AM');
+    await eventually
+      .poll(() => serverSessions(api, event.id))
+      .toEqual([{ start: at('2027-11-04T10:00:00Z'), end: at('2027-11-04T11:00:00Z') }]);
+  });
+
   test('moving an event to another zone offline, its sessions keep their clock times', async ({
     page,
     context,
