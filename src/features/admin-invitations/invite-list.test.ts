@@ -191,15 +191,30 @@ describe('the request an invited row makes', () => {
 
 describe('inviting a planned list', () => {
   it('writes invitations and re-invitations only, and reports every row in the order of the list', async () => {
-    const declined = buildRequest({ email: 'b@example.org', status: 'declined' });
-    const rows = await plan('name,email\nA,a@example.org\nB,b@example.org\nB,b@example.org\nC,c@example.org\n', [
-      declined,
-      buildRequest({ email: 'c@example.org', status: 'approved' }),
-    ]);
+    // A request someone else made under B's address, with their own name, company and link.
+    const declined = buildRequest({
+      email: 'b@example.org',
+      status: 'declined',
+      name: 'Not B',
+      company: 'Impostors Ltd',
+      job_title: 'Chief Pretender',
+      linkedin_url: 'https://impostor.example/b',
+    });
+    const rows = await plan(
+      'name,email,company\nA,a@example.org,\nB,b@example.org,Bee Corp\nB,b@example.org,\nC,c@example.org,\n',
+      [declined, buildRequest({ email: 'c@example.org', status: 'approved' })],
+    );
     const writes = invitationWrites(rows, EVENT);
     expect(writes.map(({ subject, change }) => [subject.row, change])).toEqual([
       [2, { insert: newInvitationOf(EVENT, { name: 'A', email: 'a@example.org' }) }],
-      [3, { id: declined.id, patch: { status: 'invited' } }],
+      // The list's details replace the request's, blanks included.
+      [
+        3,
+        {
+          id: declined.id,
+          patch: { status: 'invited', name: 'B', company: 'Bee Corp', job_title: null, linkedin_url: null },
+        },
+      ],
     ]);
     const report = inviteReportOf(rows, [
       { subject: writes[0]!.subject, outcome: 'failed', message: 'Quota exceeded' },

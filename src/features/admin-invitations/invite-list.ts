@@ -185,7 +185,16 @@ export function invitationWrites(
       return [{ subject: planned, change: { insert: newInvitationOf(eventId, planned.values) } }];
     }
     if (planned.action === 'reinvite') {
-      return [{ subject: planned, change: { id: planned.existing.id, patch: { status: 'invited' } } }];
+      // The admin's list names the guest, not the request: anyone can post a request under another
+      // person's address, and its name and company would become the guest's record and greet them
+      // in the invitation.
+      const { name, company, job_title, linkedin_url } = newInvitationOf(eventId, planned.values);
+      return [
+        {
+          subject: planned,
+          change: { id: planned.existing.id, patch: { status: 'invited', name, company, job_title, linkedin_url } },
+        },
+      ];
     }
     return [];
   });
