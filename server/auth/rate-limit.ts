@@ -17,8 +17,8 @@
  * before the first failure was written.
  */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { Queryable } from '../db/database.ts';
+import { addressKey } from '../../supabase/functions/_shared/portable/address-key.ts';
 
 export interface AuthLimits {
   /** Sign-ups and password sign-ins per client address per window. */
@@ -50,33 +50,6 @@ const BACKOFF_BASE_MS = 1000;
 const ACCOUNT_DELAY_BASE_MS = 100;
 /** Expired rows are swept at most this often; the index on expires_at keeps it cheap. */
 const SWEEP_INTERVAL_MS = 60_000;
-
-/**
- * The part of an address that one client controls: an IPv4 address, or the /64 network of an IPv6
- * address, since a single host is usually handed a whole /64 and could rotate through it.
- */
-export function addressKey(address: string | null): string {
-  if (!address) return 'unknown';
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail] = address.replace(/%.*$/, '').toLowerCase().split('::');
-  const groups = (part: string | undefined) =>
-    (part ?? '')
-      .split(':')
-      .filter((group) => group !== '')
-      .flatMap((group) => {
-        if (!group.includes('.')) return [group];
-        // An IPv4 tail (`::1.2.3.4`) fills the last two groups.
-        const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
-        return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-      });
-  const front = groups(head);
-  const back = groups(tail);
-  const all = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 /** E-mail addresses go into keys hashed: bounded length, and no second copy of them at rest. */
 function accountKey(email: string): string {
