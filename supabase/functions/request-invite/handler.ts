@@ -23,7 +23,7 @@
  * | variable | meaning |
  * |---|---|
  * | INVITE_REQUEST_LIMIT_PER_ADDRESS | requests from one client address per window, default 20 |
- * | INVITE_REQUEST_LIMIT_PER_EMAIL | 'received' messages, and apart from them 'already requested' notes, mailed to one e-mail address per window, default 1 of each; never a refusal, so nobody can lock an address's owner out |
+ * | INVITE_REQUEST_LIMIT_PER_EMAIL | 'received' messages, and apart from them 'already requested' notes, mailed to one e-mail address per window, default 5 of each (a guest may ask for several editions at once); never a refusal, so nobody can lock an address's owner out |
  * | INVITE_REQUEST_LIMIT_WINDOW_SECONDS | the window, default 3600 |
  *
  * The client address is the one the platform's edge saw (_shared/client-address.ts); the local
@@ -46,7 +46,7 @@ import { createServiceClient } from '../_shared/supabase.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-const DEFAULT_LIMITS = { perAddress: 20, perEmail: 1, windowSeconds: 3600 };
+const DEFAULT_LIMITS = { perAddress: 20, perEmail: 5, windowSeconds: 3600 };
 
 /** A whole number from 1 to `max` from the environment, or `fallback` when unset. */
 function limitSetting(name: string, fallback: number, max: number): number {
