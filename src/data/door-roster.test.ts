@@ -196,6 +196,39 @@ describe('the roster at the door', () => {
     expect(roster[1]).toMatchObject({ key: grace.id, name: 'Grace Hopper', walkIn: true, liveCheckInIds: [walkIn.id] });
   });
 
+  it('lists no one for a walk-in whose check-in was undone, and lists them again when taken again', () => {
+    // A mistyped address, undone on this phone before the server linked it, then the right one.
+    const typo = checkIn({ walk_in_name: 'Katherine Johnson', walk_in_email: 'kat@nasa.exmaple' });
+    const undoTypo = checkIn({ undoes: typo.id });
+    const right = checkIn({ walk_in_name: 'Katherine Johnson', walk_in_email: 'kat@nasa.example' });
+    let roster = rosterOf(input([typo, undoTypo, right]));
+    expect(roster.map((guest) => guest.key)).toEqual([ada.id, grace.id, walkInKey('kat@nasa.example')]);
+    expect(checkedInCount(roster)).toBe(1);
+
+    // Linked by the server, which then took the undone one's link off the list: still not listed.
+    roster = rosterOf(
+      input([
+        { ...typo, attendee_id: 'att-typo' },
+        { ...undoTypo, attendee_id: 'att-typo' },
+      ]),
+    );
+    expect(roster.map((guest) => guest.key)).toEqual([ada.id, grace.id]);
+
+    // Taken again later: listed, in, and a walk-in.
+    const again = checkIn({ walk_in_name: 'Katherine Johnson', walk_in_email: 'kat@nasa.exmaple' });
+    roster = rosterOf(input([typo, undoTypo, again]));
+    expect(roster.find((guest) => guest.key === walkInKey('kat@nasa.exmaple'))).toMatchObject({
+      walkIn: true,
+      liveCheckInIds: [again.id],
+    });
+  });
+
+  it('keeps the walk-in mark of a guest something else keeps on the list after their walk-in was undone', () => {
+    const walkIn = checkIn({ attendee_id: grace.id, walk_in_name: 'Grace', walk_in_email: 'grace@navy.example' });
+    const roster = rosterOf(input([walkIn, checkIn({ undoes: walkIn.id, attendee_id: grace.id })]));
+    expect(roster[1]).toMatchObject({ key: grace.id, walkIn: true, checkedInAt: null, liveCheckInIds: [] });
+  });
+
   it('keeps a guest in when one of two live check-ins is undone, and out once both are', () => {
     const first = checkIn({ attendee_id: grace.id, checked_in_at: '2026-11-27T09:00:00.000Z' });
     const second = checkIn({

@@ -177,13 +177,16 @@ export function rosterOf({ eventId, eventAttendees, attendees, requests, checkIn
 
   const undone = new Set(ofEvent.flatMap((row) => (row.undoes ? [row.undoes] : [])));
   const earliest = new Map<string, CheckInRow>();
+  const walkedIn = new Set<string>();
   for (const row of ofEvent) {
     if (row.undoes) continue;
     const key = keyOf(row);
     if (!key) continue;
-    const guest = guestOf(key, row.walk_in_name ? row : undefined);
-    if (row.walk_in_name) guest.walkIn = true;
+    if (row.walk_in_name) walkedIn.add(key);
+    // An undone check-in expects nobody: a walk-in taken by mistake and undone is no guest (the
+    // server takes the link their check-in made off the list too).
     if (undone.has(row.id)) continue;
+    const guest = guestOf(key, row.walk_in_name ? row : undefined);
     guest.liveCheckInIds.push(row.id);
     const first = earliest.get(key);
     if (
@@ -198,6 +201,10 @@ export function rosterOf({ eventId, eventAttendees, attendees, requests, checkIn
     const guest = guests.get(key)!;
     guest.checkedInAt = row.checked_in_at;
     guest.checkedInOn = deviceName(row.device_id, row.device_label);
+  }
+  for (const key of walkedIn) {
+    const guest = guests.get(key);
+    if (guest) guest.walkIn = true;
   }
 
   for (const request of requests) {

@@ -114,6 +114,61 @@ describe('undo', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("takes a walk-in off the event's list, where no one else sees them, and a new check-in puts them back", async () => {
+    const eventId = await newEvent();
+    const walkIn = { event_id: eventId, walk_in_name: 'Typo', walk_in_email: `${unique('typo')}@x.example` };
+    const first = await checkIn(walkIn);
+    const attendeeId = first.attendee_id!;
+    // Two phones took them: one undo leaves the other check-in, which keeps them on the list.
+    const second = await checkIn({ ...walkIn, device_id: 'phone-2' });
+    await checkIn({ event_id: eventId, undoes: first.id });
+    expect(await linksOf(eventId, attendeeId)).toBe(1);
+    await checkIn({ event_id: eventId, undoes: second.id });
+    expect(await linksOf(eventId, attendeeId)).toBe(0);
+    const listed = await backend
+      .anonClient()
+      .from('event_attendees')
+      .select('id')
+      .eq('event_id', eventId)
+      .eq('_deleted', false);
+    expect(listed.data).toEqual([]);
+
+    // A repeated push of the undone check-in (its answer was lost) does not put them back.
+    const { created_at: _created, _modified: _stamp, ...sent } = first;
+    expect((await admin.from('check_ins').upsert(sent).select('id').single()).error).toBeNull();
+    expect(await linksOf(eventId, attendeeId)).toBe(0);
+
+    // Taken again (checked in by the attendee the server made): on the list once more.
+    await checkIn({ event_id: eventId, attendee_id: attendeeId });
+    expect(await linksOf(eventId, attendeeId)).toBe(1);
+  });
+
+  it('leaves on the list a guest an admin put there, or whose request was approved after their walk-in', async () => {
+    const eventId = await newEvent();
+    const listedEmail = `${unique('listed')}@x.example`;
+    const listed = await made<{ id: string }>(
+      admin.from('attendees').insert({ name: 'Listed', email: listedEmail }).select('id').single(),
+    );
+    await made(admin.from('event_attendees').insert({ event_id: eventId, attendee_id: listed.id }).select('id'));
+    const approvedEmail = `${unique('approved')}@x.example`;
+    const request = await made<{ id: string }>(
+      admin
+        .from('invite_requests')
+        .insert({ event_id: eventId, name: 'Approved', email: approvedEmail, consent: true })
+        .select('id')
+        .single(),
+    );
+    // A walk-in first, approved while at the event: the approval keeps them on the list.
+    const walkedIn = await checkIn({ event_id: eventId, walk_in_name: 'Approved', walk_in_email: approvedEmail });
+    await made(admin.from('invite_requests').update({ status: 'approved' }).eq('id', request.id).select('id'));
+
+    const byAdmin = await checkIn({ event_id: eventId, walk_in_name: 'Listed', walk_in_email: listedEmail });
+    await checkIn({ event_id: eventId, undoes: byAdmin.id });
+    await checkIn({ event_id: eventId, undoes: walkedIn.id });
+    expect(await linksOf(eventId, listed.id)).toBe(1);
+    expect(await linksOf(eventId, walkedIn.attendee_id!)).toBe(1);
+  });
+
   it('must name a check-in of the same event', async () => {
     const first = await checkIn({
       event_id: await newEvent(),

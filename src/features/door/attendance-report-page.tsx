@@ -45,7 +45,7 @@ function downloadCsv(event: DoorEvent, rows: readonly AttendanceRow[]) {
 }
 
 export function AttendanceReportPage({ event: eventId, onEvent }: AttendanceReportPageProps) {
-  const { events, event } = useDoorEvent(eventId);
+  const { events, event } = useDoorEvent(eventId, onEvent);
   const roster = useRoster(event ? event.id : null);
   const links = useAdminRows('event_attendees');
   const actions = useAdminActions();

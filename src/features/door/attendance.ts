@@ -1,8 +1,9 @@
 /**
  * After the event (issue 16): who came, from the door's roster. Each guest is in one of three
  * groups: checked in (expected and came), walk-in (added at the door and in) or no-show (expected,
- * not in; a walk-in whose check-in was undone counts here too, as the server made them a guest of
- * the event). The CSV export and the 'past attendees' action read the same rows.
+ * not in; a walk-in whose check-in was undone was never expected, and is not on the roster unless
+ * something else keeps them on the event's list). The CSV export and the 'past attendees' action
+ * read the same rows.
  */
 import type { RosterGuest } from '../../data/door-roster.ts';
 import { CSV_FILE_START, toCsv } from '../../lib/csv.ts';

@@ -28,7 +28,7 @@ export interface BadgesPageProps extends BadgesSearch {
 }
 
 export function BadgesPage({ event: eventId, guest: guestKey, layout: layoutId, onSearch }: BadgesPageProps) {
-  const { events, event } = useDoorEvent(eventId);
+  const { events, event } = useDoorEvent(eventId, (picked) => onSearch({ event: picked }));
   const roster = useRoster(event ? event.id : null);
   const layout = BADGE_LAYOUTS[badgeLayoutOf(layoutId)];
   // One guest's badge: a walk-in's link (taken before the server linked them) finds them still.

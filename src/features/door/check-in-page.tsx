@@ -44,7 +44,7 @@ export interface CheckInPageProps {
 }
 
 export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
-  const { events, door } = useCheckInScreen(eventId);
+  const { events, door } = useCheckInScreen(eventId, onEvent);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-2xl space-y-4">
@@ -120,7 +120,12 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
                   : 'checked in'}
             </p>
             {!last.undone && last.guest.checkedInAt ? (
-              <Button variant="outline" className="min-h-11" onClick={() => void door.undo(last.guest)}>
+              <Button
+                variant="outline"
+                className="min-h-11"
+                disabled={last.storing}
+                onClick={() => void door.undo(last.guest)}
+              >
                 Undo
               </Button>
             ) : null}

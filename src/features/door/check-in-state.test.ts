@@ -8,8 +8,10 @@ import {
   initialCheckInState,
   lastShown,
   shownGuest,
+  shownRoster,
   type CheckInAction,
 } from './check-in-state.ts';
+import { matchGuestCode } from './guest-code.ts';
 
 const EVENT = 'event-door';
 const AT = '2026-11-27T09:05:00.000Z';
@@ -86,11 +88,13 @@ describe('the check-in screen', () => {
     expect(lastShown({ guest: ada, undone: false }, [checkedIn(ada)], none, 'Door phone 1')).toEqual({
       guest: checkedIn(ada),
       undone: false,
+      storing: false,
     });
     // Checked in here, undone on another phone.
     expect(lastShown({ guest: checkedIn(ada), undone: false }, [ada], none, 'Door phone 1')).toEqual({
       guest: ada,
       undone: true,
+      storing: false,
     });
     // A walk-in not on the roster yet stays as taken; once the server linked them, found by e-mail.
     const walkIn = rosterGuest({
@@ -102,9 +106,44 @@ describe('the check-in screen', () => {
     expect(lastShown({ guest: walkIn, undone: false }, [ada], none, 'Door phone 1')).toEqual({
       guest: walkIn,
       undone: false,
+      storing: false,
     });
     const linked = checkedIn({ ...walkIn, key: 'att-kat', attendeeId: 'att-kat', email: 'Kat@NASA.example' });
     expect(lastShown({ guest: walkIn, undone: false }, [linked], none, 'Door phone 1')?.guest).toBe(linked);
+  });
+
+  it("keeps the last action's Undo waiting while the roster does not hold the tap's check-in, which it would not undo", () => {
+    // The row is saved and the last action recorded; the roster updates a moment later.
+    let state = run(
+      [ada],
+      { type: 'tapped', eventId: EVENT, key: ada.key, at: AT },
+      { type: 'acted', eventId: EVENT, last: { guest: ada, undone: false } },
+    );
+    expect(lastShown(state.last, [ada], state.tapped, 'Door phone 1')).toEqual({
+      guest: { ...ada, checkedInAt: AT, checkedInOn: 'Door phone 1' },
+      undone: false,
+      storing: true,
+    });
+
+    const stored = [checkedIn(ada, 'Door phone 1')];
+    state = checkInReducer(state, { type: 'roster', eventId: EVENT, roster: stored });
+    expect(lastShown(state.last, stored, state.tapped, 'Door phone 1')).toEqual({
+      guest: stored[0],
+      undone: false,
+      storing: false,
+    });
+  });
+
+  it('lets the dialogs see a guest just tapped in here as in, so a scan of their code says so', () => {
+    const token = 'a'.repeat(64);
+    const roster = [{ ...ada, token }, grace];
+    const state = run(roster, { type: 'tapped', eventId: EVENT, key: ada.key, at: AT });
+    const shown = shownRoster(roster, state.tapped, 'Door phone 1');
+    expect(shown.map((guest) => guest.checkedInAt)).toEqual([AT, null]);
+    const match = matchGuestCode(token, EVENT, shown, []);
+    expect(match).toMatchObject({ kind: 'guest', guest: { checkedInAt: AT, checkedInOn: 'Door phone 1' } });
+    // Nothing tapped: the roster itself.
+    expect(shownRoster(roster, new Map(), 'Door phone 1')).toBe(roster);
   });
 
   it('says why nothing is listed', () => {

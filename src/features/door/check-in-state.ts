@@ -110,10 +110,38 @@ export function shownGuest(guest: RosterGuest, tapped: ReadonlyMap<string, strin
   return at ? { ...guest, checkedInAt: at, checkedInOn: thisDevice } : guest;
 }
 
+/**
+ * The roster as the screen shows it, with the taps it does not show yet: what the scan and walk-in
+ * dialogs match against, so that a guest just tapped in here is 'Already checked in', not checked in
+ * a second time.
+ */
+export function shownRoster(
+  roster: readonly RosterGuest[],
+  tapped: ReadonlyMap<string, string>,
+  thisDevice: string,
+): readonly RosterGuest[] {
+  return tapped.size === 0 ? roster : roster.map((guest) => shownGuest(guest, tapped, thisDevice));
+}
+
 /** 'Checked in 28 of 34': the roster's count with the taps it does not show yet. */
 export function checkedInShown(roster: readonly RosterGuest[], tapped: ReadonlyMap<string, string>): number {
   return checkedInCount(roster) + roster.filter((guest) => guest.checkedInAt === null && tapped.has(guest.key)).length;
 }
+
+/** The last action as the screen shows it. */
+export interface ShownLastAction extends LastAction {
+  /**
+   * In on screen while the roster does not hold the check-in yet (the tap's row is saved, the roster
+   * updates a moment later): there is no check-in to undo yet, so the Undo waits.
+   */
+  storing: boolean;
+}
+
+const shownAction = (guest: RosterGuest, undone: boolean): ShownLastAction => ({
+  guest,
+  undone,
+  storing: !undone && guest.checkedInAt !== null && guest.liveCheckInIds.length === 0,
+});
 
 /**
  * The last guest acted on, as the roster has them now (an undo elsewhere shows here too), and whether
@@ -125,13 +153,13 @@ export function lastShown(
   roster: readonly RosterGuest[],
   tapped: ReadonlyMap<string, string>,
   thisDevice: string,
-): LastAction | null {
+): ShownLastAction | null {
   if (!last) return null;
   const { guest, undone } = last;
   const onRoster = guestOfKey(roster, guest.key);
-  if (!onRoster) return last;
+  if (!onRoster) return shownAction(guest, undone);
   const shown = shownGuest(onRoster, tapped, thisDevice);
-  return { guest: shown, undone: undone || shown.checkedInAt === null };
+  return shownAction(shown, undone || shown.checkedInAt === null);
 }
 
 export type EmptyRoster = 'no-guests' | 'all-arrived' | 'no-match';

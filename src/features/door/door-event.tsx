@@ -2,7 +2,7 @@
  * The event a door page (check-in, badges, report) is about, and the select that changes it. Events
  * come from the admin replica, so the pages work offline.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { eventTimeZone, formatVenueDate } from '../../lib/venue-time.ts';
 import { Field, Select } from '../../ui/field.tsx';
@@ -17,14 +17,26 @@ export type DoorEvent = SyncDoc<'events'>;
  * which is today's first, else the next upcoming one, else the latest past one. The door opens on the
  * event at hand without a choice to make, and an address naming an event that is gone (an old
  * bookmark) still opens on one. Null only when there are no events at all.
+ *
+ * An event picked for an address that names none is written into the address once (`pin`, a
+ * navigation that replaces the entry): the order moves with the clock and every change of an event
+ * re-sorts it, so the page would otherwise move to another event mid-rush (another city's edition
+ * the same day, once the first one ends), losing the search and the last action with its Undo.
  */
-export function useDoorEvent(eventId: string | undefined): {
+export function useDoorEvent(
+  eventId: string | undefined,
+  pin: (eventId: string) => void,
+): {
   events: DoorEvent[] | undefined;
   event: DoorEvent | null;
 } {
   const allEvents = useAdminRows('events');
   const events = useMemo(() => (allEvents ? doorEventOrder(allEvents) : undefined), [allEvents]);
   const event = events?.find((candidate) => candidate.id === eventId) ?? events?.[0] ?? null;
+  const picked = eventId === undefined ? event?.id : undefined;
+  useEffect(() => {
+    if (picked) pin(picked);
+  }, [picked, pin]);
   return { events, event };
 }
 

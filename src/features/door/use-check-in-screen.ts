@@ -18,9 +18,10 @@ import {
   initialCheckInState,
   lastShown,
   shownGuest,
+  shownRoster,
   type DoorDialog,
   type EmptyRoster,
-  type LastAction,
+  type ShownLastAction,
 } from './check-in-state.ts';
 import { useDoorEvent, type DoorEvent } from './door-event.tsx';
 import { searchIndexOf, searchRoster, whenAndWhere, type ArrivalFilter } from './door-list.ts';
@@ -43,6 +44,7 @@ export interface DoorScreen {
   total: number;
   /** False until the replica can take the door's writes. */
   ready: boolean;
+  /** The roster as shown, with the taps it does not show yet: what the dialogs match against. */
   roster: readonly RosterGuest[];
   requests: readonly SyncDoc<'invite_requests'>[];
   query: string;
@@ -57,7 +59,7 @@ export interface DoorScreen {
   /** Why nothing is listed, once the roster has loaded; null when something is. */
   empty: EmptyRoster | null;
   /** The last guest checked in, undone or walked in here, as the roster has them now. */
-  last: LastAction | null;
+  last: ShownLastAction | null;
   dialog: DoorDialog | null;
   setDialogOpen(dialog: DoorDialog, open: boolean): void;
   /** 'at 9:05 AM on Door phone 1' for a guest who is in. */
@@ -75,12 +77,16 @@ export interface DoorScreen {
 /**
  * The check-in screen for the event the address names (`?event=`): the events to choose from
  * (undefined while the replica loads) and the screen of the event shown (null when there is none).
+ * `pinEvent` writes the event picked for an address that names none into it (door-event.tsx).
  */
-export function useCheckInScreen(eventId: string | undefined): {
+export function useCheckInScreen(
+  eventId: string | undefined,
+  pinEvent: (eventId: string) => void,
+): {
   events: DoorEvent[] | undefined;
   door: DoorScreen | null;
 } {
-  const { events, event } = useDoorEvent(eventId);
+  const { events, event } = useDoorEvent(eventId, pinEvent);
   const { guests, requests, loading } = useRoster(event ? event.id : null);
   const actions = useCheckInActions();
   const device = useDevice();
@@ -90,10 +96,11 @@ export function useCheckInScreen(eventId: string | undefined): {
   const [state, dispatch] = useReducer(checkInReducer, null, () => initialCheckInState(shownId, roster));
   if (state.eventId !== shownId || state.prunedFor !== roster) dispatch({ type: 'roster', eventId: shownId, roster });
   const found = useMemo(() => searchRoster(index, state.query, state.filter), [index, state.query, state.filter]);
+  const thisDevice = deviceName(device.id, device.label);
+  const shown = useMemo(() => shownRoster(roster, state.tapped, thisDevice), [roster, state.tapped, thisDevice]);
 
   if (!events || !event) return { events, door: null };
   const zone = eventTimeZone(event);
-  const thisDevice = deviceName(device.id, device.label);
   // The event these actions write to (the closures below outlive the render that made them).
   const doorEventId = event.id;
 
@@ -112,8 +119,9 @@ export function useCheckInScreen(eventId: string | undefined): {
 
   async function undo(guest: RosterGuest) {
     try {
-      await actions.undo(doorEventId, guest);
-      dispatch({ type: 'acted', eventId: doorEventId, last: { guest, undone: true } });
+      const written = await actions.undo(doorEventId, guest);
+      // No undo row (the roster did not hold their check-in yet): they are still in, so not 'undone'.
+      if (written.length > 0) dispatch({ type: 'acted', eventId: doorEventId, last: { guest, undone: true } });
     } catch (error) {
       toastError(error);
     }
@@ -150,7 +158,7 @@ export function useCheckInScreen(eventId: string | undefined): {
       checkedIn: checkedInShown(roster, state.tapped),
       total: roster.length,
       ready: actions.ready,
-      roster,
+      roster: shown,
       requests,
       query: state.query,
       filter: state.filter,
