@@ -2,7 +2,7 @@
  * The app server's kept pages (render-cache.ts) with fake timers and a fake renderer, whose renders
  * end when the test says: a crowd shares one render, stale pages are served while one render
  * replaces them, changed data makes pages stale, the number of pages is bounded, a failed render
- * replaces nothing, and no back-office page is ever kept.
+ * replaces nothing, and neither a 'not found' page nor a back-office page is ever kept.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRenderCache, type RenderCache } from './render-cache.ts';
@@ -57,6 +57,7 @@ beforeEach(() => {
     minRefreshMs: MIN_REFRESH_MS,
     staleLimitMs: STALE_LIMIT_MS,
     maxPages: 3,
+    keeps: (page) => !page.startsWith('not found'),
     tablesOf: (page) => (page.startsWith('sponsors') ? ['sponsors_library', 'testimonials'] : EVENT_TABLES),
   });
 });
@@ -280,6 +281,41 @@ describe('what is kept', () => {
     expect(renderer.renders).toBe(5);
     renderer.finish();
     expect(await b).toBe('page 5');
+  });
+
+  it('a page that says there is nothing at its path is served to those who wait for it and never kept: made-up paths push out no page', async () => {
+    const renderer = fakeRenderer();
+    for (const path of ['/events/a', '/events/b', '/events/c']) await keep(path, renderer);
+    for (let i = 0; i < 10; i += 1) {
+      const answers = readers(3, `/events/made-up-${i}`, renderer);
+      renderer.finish('not found');
+      expect(await Promise.all(answers)).toEqual(Array(3).fill('not found'));
+    }
+    expect(renderer.renders).toBe(13);
+    expect(cache.size).toBe(3);
+    expect(await cache.page('/events/a', SITE, renderer.render)).toBe('page 1');
+    expect(await cache.page('/events/b', SITE, renderer.render)).toBe('page 2');
+    expect(await cache.page('/events/c', SITE, renderer.render)).toBe('page 3');
+    expect(renderer.renders).toBe(13);
+    // Asked for again, it is rendered again: an event published at that path since shows at once.
+    const again = cache.page('/events/made-up-0', SITE, renderer.render);
+    expect(renderer.renders).toBe(14);
+    renderer.finish();
+    expect(await again).toBe('page 14');
+  });
+
+  it('a kept page whose event is gone is not served again once a render says so', async () => {
+    const renderer = fakeRenderer();
+    await keep('/events/lisbon', renderer);
+    cache.invalidate('events');
+    const answer = cache.page('/events/lisbon', SITE, renderer.render);
+    renderer.finish('not found');
+    expect(await answer).toBe('not found');
+    expect(cache.size).toBe(0);
+    const next = cache.page('/events/lisbon', SITE, renderer.render);
+    expect(renderer.renders).toBe(3);
+    renderer.finish('not found');
+    expect(await next).toBe('not found');
   });
 
   it('no back-office page is ever kept: each is rendered for its request', async () => {

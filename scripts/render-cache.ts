@@ -17,7 +17,8 @@
  * - A failed render (null) replaces nothing: the last page with its data is served, at once, whatever
  *   its age (readers do not wait for a backend in trouble), and the page is tried again at most once
  *   per `minRefreshMs` until a render succeeds.
- * - At most `maxPages` pages are kept; the least recently served goes first.
+ * - At most `maxPages` pages are kept; the least recently served goes first. A page that says there
+ *   is nothing at its path (`keeps`) is served to those who asked for it and never kept.
  * - A back-office path is never kept, whatever the caller asks: its pages belong to one admin.
  * Pages are kept per path and per `variant`: whatever else the markup depends on (the site origin,
  * the build).
@@ -43,6 +44,11 @@ export interface RenderCacheOptions<T> {
   staleLimitMs: number;
   /** How many pages are kept at most. */
   maxPages: number;
+  /**
+   * Whether a rendered page is kept: a page that says there is nothing at its path (a 404) is not,
+   * since anyone can ask for any number of made-up paths, and each would push out a page people read.
+   */
+  keeps(page: T): boolean;
   /** The tables a page's data comes from. */
   tablesOf(page: T): readonly string[];
 }
@@ -93,6 +99,20 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
     return allChangedAt > seen || options.tablesOf(page).some((table) => (changedAt.get(table) ?? 0) > seen);
   }
 
+  /**
+   * Drops the least recently served pages beyond `maxPages`. Only pages kept count: a path on its
+   * first render may turn out a 404, which is never kept, so it pushes nothing out.
+   */
+  function keepWithinBound(): void {
+    let kept = [...entries.values()].filter((entry) => entry.page !== null).length;
+    for (const [key, entry] of entries) {
+      if (kept <= options.maxPages) break;
+      if (entry.page === null) continue;
+      entries.delete(key);
+      kept -= 1;
+    }
+  }
+
   function renderInto(key: string, pathname: string, entry: Entry<T>, render: PageRender<T>): Promise<T | null> {
     entry.rendering ??= (async () => {
       const startedAt = performance.now();
@@ -102,7 +122,15 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
       let page: T | null = null;
       try {
         page = await render();
-        if (page !== null) Object.assign(entry, { page, renderedAt: startedAt, generation: startedGeneration });
+        if (page === null) return page;
+        if (!options.keeps(page)) {
+          // Served to those who wait for it, and not kept, nor the page it replaces (a deleted event).
+          if (entries.get(key) === entry) entries.delete(key);
+          return page;
+        }
+        const first = entry.page === null;
+        Object.assign(entry, { page, renderedAt: startedAt, generation: startedGeneration });
+        if (first) keepWithinBound();
         return page;
       } catch (error) {
         logError(
@@ -134,10 +162,6 @@ export function createRenderCache<T>(options: RenderCacheOptions<T>): RenderCach
       };
       entries.delete(key);
       entries.set(key, entry);
-      for (const oldest of entries.keys()) {
-        if (entries.size <= options.maxPages) break;
-        entries.delete(oldest);
-      }
       const kept = entry.page;
       if (kept === null) return renderInto(key, pathname, entry, render);
       const now = performance.now();

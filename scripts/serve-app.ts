@@ -243,11 +243,12 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
     minRefreshMs: MIN_REFRESH_MS,
     staleLimitMs: FRESH_SECONDS * 1000 + RENDER_TIMEOUT_MS,
     maxPages: MAX_KEPT_PAGES,
+    keeps: (page) => page.status === 200,
     tablesOf: (page) => page.tables,
   });
 
+  /** Renders `pathname` (without a trailing slash) with its data; null when it could not. */
   async function render(renderer: LoadedRenderer, pathname: string, origin: string): Promise<RenderedPage | null> {
-    const trimmed = pathname.replace(/\/+$/, '') || '/';
     try {
       const renderedAt = new Date().toISOString();
       const page = await renderer.renderWithData(pathname, {
@@ -256,7 +257,7 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
       if (!page) return null;
-      const template = EVENT_PAGE.test(trimmed) ? renderer.eventTemplate : renderer.pageTemplates.get(trimmed);
+      const template = EVENT_PAGE.test(pathname) ? renderer.eventTemplate : renderer.pageTemplates.get(pathname);
       if (!template) return null;
       const html = fillTemplate(template, {
         path: pathname,
@@ -298,8 +299,9 @@ function pageRenderer(distDir: string, config: AppServerOptions['runtimeConfig']
           return { rendered: null, status: renderer.isAppPath(pathname) ? 200 : 404 };
         }
         // The markup depends on the path, the site origin (links, og:url) and the build (its chunks).
-        const rendered = await kept.page(pathname, `${renderer.version} ${origin}`, () =>
-          render(renderer, pathname, origin),
+        // /events/x/ is the page of /events/x: one page kept, rendered for the path without the slash.
+        const rendered = await kept.page(trimmed, `${renderer.version} ${origin}`, () =>
+          render(renderer, trimmed, origin),
         );
         return rendered ? { rendered } : asStaticHost;
       } catch (error) {

@@ -96,12 +96,16 @@ export function afterRefused(entry: FeedbackEntry, queuedAt: number): FeedbackEn
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 
-/** The entry after an attempt that did not reach a working server: 5 s, doubling, at most a minute. */
+/** How long after `failures` attempts in a row that did not reach a working server to try again: 5 s, doubling, at most a minute. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+}
+
+/** The entry after an attempt that did not reach a working server (retryDelayMs). */
 export function afterFailedAttempt(entry: FeedbackEntry, now: number): FeedbackEntry {
   if (!entry.queued) return entry;
   const attempts = entry.queued.attempts + 1;
-  const wait = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempts - 1));
-  return { ...entry, queued: { ...entry.queued, attempts, nextAttemptAt: now + wait } };
+  return { ...entry, queued: { ...entry.queued, attempts, nextAttemptAt: now + retryDelayMs(attempts) } };
 }
 
 /** The links whose answer is due now. */

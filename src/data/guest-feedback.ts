@@ -25,6 +25,7 @@ import {
   nextAttemptAt,
   queueAnswer,
   readFeedbackStore,
+  retryDelayMs,
   withEntry,
   writeFeedbackStore,
   type FeedbackStore,
@@ -55,6 +56,8 @@ const listeners = new Set<() => void>();
 let snapshot: FeedbackStore | null = null;
 /** Per link, what the server last refused (not kept: the next attempt asks again). */
 const problems = new Map<string, FeedbackProblem>();
+/** Links whose form the last read could not get from the server (it is tried again). */
+const unreadForms = new Set<string>();
 
 function changed(): void {
   snapshot = null;
@@ -104,9 +107,18 @@ async function post(body: Record<string, unknown>): Promise<Reply> {
   return { kind: 'offline' };
 }
 
-/** Reads the form behind `token` from the server and keeps it; offline, the kept one stays. */
-async function refreshForm(token: string): Promise<void> {
+/**
+ * Reads the form behind `token` from the server and keeps it; offline, the kept one stays. True
+ * when no working server answered (offline, a server error, a gateway's page, a timeout).
+ */
+async function refreshForm(token: string): Promise<boolean> {
   const reply = await post({ token });
+  const failed = reply.kind === 'offline';
+  if (failed !== unreadForms.has(token)) {
+    if (failed) unreadForms.add(token);
+    else unreadForms.delete(token);
+    changed();
+  }
   if (reply.kind === 'ok') {
     problems.delete(token);
     write(withEntry(read(), token, (entry) => ({ ...entry, form: reply.body as FeedbackForm })));
@@ -114,6 +126,7 @@ async function refreshForm(token: string): Promise<void> {
     problems.set(token, reply);
     changed();
   }
+  return failed;
 }
 
 /** Sends the answer waiting for `token`, if one does. */
@@ -179,9 +192,15 @@ export interface GuestFeedbackState {
   /** True once an attempt to send the waiting answer has failed (not while the first is under way). */
   held: boolean;
   problem: FeedbackProblem | null;
+  /** True when the last read of the form found no working server (it is tried again while none is held). */
+  unread: boolean;
 }
 
-/** The feedback behind `token`: read from the server when online (again on reconnecting), else as kept. */
+/**
+ * The feedback behind `token`: read from the server when online (again on reconnecting), else as
+ * kept. Until a form is held, a read that found no working server is tried again (retryDelayMs): a
+ * guest who is online the whole time, facing a server error, never hears an 'online' event.
+ */
 export function useGuestFeedback(token: string): GuestFeedbackState {
   const store = useSyncExternalStore(
     subscribe,
@@ -190,10 +209,32 @@ export function useGuestFeedback(token: string): GuestFeedbackState {
   );
   useEffect(() => {
     resumeFeedback();
-    void refreshForm(token);
-    const again = () => void refreshForm(token);
+    let failures = 0;
+    let loading = false;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      if (loading) return;
+      loading = true;
+      clearTimeout(retry);
+      const failed = await refreshForm(token);
+      loading = false;
+      if (stopped) return;
+      failures = failed ? failures + 1 : 0;
+      if (failed && !read()[token]?.form) retry = setTimeout(() => void load(), retryDelayMs(failures));
+    };
+    void load();
+    // A connection back is a new chance: tried at once, and again from the shortest wait.
+    const again = () => {
+      failures = 0;
+      void load();
+    };
     window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      window.removeEventListener('online', again);
+    };
   }, [token]);
   const entry = store?.[token];
   return {
@@ -201,5 +242,6 @@ export function useGuestFeedback(token: string): GuestFeedbackState {
     queued: entry?.queued?.answer ?? null,
     held: (entry?.queued?.attempts ?? 0) > 0,
     problem: problems.get(token) ?? null,
+    unread: unreadForms.has(token),
   };
 }

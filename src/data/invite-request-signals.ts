@@ -1,8 +1,8 @@
 /**
  * The part of the invite-request outbox that every page carries (the rest, ./invite-requests.ts,
  * loads with the form, or at start when something waits): whether a request waits on this device,
- * and what the outbox has to tell a visitor who is not looking at the form (sent, refused, needs a
- * correction). Kept tiny: the public pages' first load is measured.
+ * and what the outbox has to tell a visitor who is not looking at the form (sent, refused, limited,
+ * needs a correction). Kept tiny: the public pages' first load is measured.
  */
 
 /** Where the outbox keeps its requests (localStorage: a few small requests, read synchronously). */
@@ -23,6 +23,8 @@ export function hasQueuedInviteRequests(): boolean {
 export type InviteRequestNotice =
   | { kind: 'sent'; eventTitle: string }
   | { kind: 'refused'; eventTitle: string; message: string }
+  /** The server limited it: it is sent again when the limit allows (`message` says when). */
+  | { kind: 'limited'; eventTitle: string; message: string }
   | { kind: 'needs-fix'; eventTitle: string; eventPath: string; messages: string[] };
 
 const listeners = new Set<(notice: InviteRequestNotice) => void>();

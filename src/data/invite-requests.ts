@@ -159,11 +159,33 @@ async function post(request: QueuedInviteRequest): Promise<InviteRequestOutcome>
   return { kind: 'queued', reason: 'server' };
 }
 
+/**
+ * What a visitor whose waiting request the server limited is told: spec section 8's 'Too many
+ * requests.', and, instead of 'Please try again later.', that it goes again by itself and when.
+ */
+export function sentAgainText(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.round(retryAfterMs / 60_000));
+  const when = minutes >= 60 ? 'in an hour' : minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
+  return `Too many requests. We will send yours again ${when}.`;
+}
+
+/** The requests (by when they were queued) whose limit this page has announced. */
+const limitAnnounced = new Set<number>();
+
 function announce(request: QueuedInviteRequest, outcome: InviteRequestOutcome): void {
   if (watched.has(request.eventId)) return;
   if (outcome.kind === 'sent') announceInviteRequest({ kind: 'sent', eventTitle: request.eventTitle });
   else if (outcome.kind === 'refused') {
     announceInviteRequest({ kind: 'refused', eventTitle: request.eventTitle, message: outcome.error });
+  } else if (outcome.kind === 'limited') {
+    // Once per request: it is tried again after each wait the limit sets, and saying so each time is noise.
+    if (limitAnnounced.has(request.queuedAt)) return;
+    limitAnnounced.add(request.queuedAt);
+    announceInviteRequest({
+      kind: 'limited',
+      eventTitle: request.eventTitle,
+      message: sentAgainText(outcome.retryAfterMs),
+    });
   } else if (outcome.kind === 'invalid') {
     announceInviteRequest({
       kind: 'needs-fix',

@@ -73,6 +73,10 @@ export function answeredByServer(read: LiveRead<unknown>): boolean {
   return read.status === 'ready' && (read.source === 'server' || read.source === 'network');
 }
 
+/** How long after a failed direct read it is tried again: 5 s, doubling with each failure, at most a minute. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_LONGEST_MS = 60_000;
+
 /** Latest answers by key, so a page visited again in this tab paints at once; `at`: when a kept one was fetched. */
 const answers = new Map<string, { data: unknown; source: LiveReadSource; at?: string }>();
 /** Keys the server answered: their first mount needs no direct request of its own. */
@@ -152,8 +156,9 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const { key, tables } = spec;
   if (collector && !answers.has(key)) collector.set(key, { read: spec.firstPaint, tables });
   const [read, setRead] = useState<{ key: string; read: LiveRead<T> }>(() => ({ key, read: cached<T>(key) }));
-  const [networkFailedFor, setNetworkFailedFor] = useState<string | null>(null);
-  /** Tries of the direct read: one more each time the connection comes back after it failed. */
+  /** The key whose direct read failed, and how many times in a row. */
+  const [failure, setFailure] = useState<{ key: string; count: number } | null>(null);
+  /** Tries of the direct read: one more each time it is tried again after it failed. */
   const [attempt, setAttempt] = useState(0);
   const [pull, setPull] = useState<{ replica: Replica; key: string; complete: boolean; fresh: boolean } | null>(null);
   const replicaState = useReplicaState();
@@ -163,7 +168,8 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
   const current = read.key === key ? read.read : cached<T>(key);
   const pullNow = pull && pull.replica === replica && pull.key === key ? pull : null;
   const pulled = pullNow ? pullNow.complete : null;
-  const networkFailed = networkFailedFor === key;
+  const failures = failure?.key === key ? failure.count : 0;
+  const networkFailed = failures > 0;
   // Offline, whatever the replica holds beats nothing; online, only a replica as fresh as the page.
   const replicaAnswers = pulled === true && (pullNow?.fresh === true || networkFailed);
 
@@ -206,14 +212,14 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
         (data) => {
           noteBackendReachable(true);
           if (controller.signal.aborted) return;
-          setNetworkFailedFor(null);
+          setFailure(null);
           if (answers.get(key)?.source !== 'replica') show(data, 'network');
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
           // fetch rejects with a TypeError when nothing answered (an HTTP error is an answer).
           if (error instanceof TypeError) noteBackendReachable(false);
-          setNetworkFailedFor(key);
+          setFailure((last) => ({ key, count: last?.key === key ? last.count + 1 : 1 }));
           // What this device showed before, until the replica can answer.
           const shown = answers.get(key);
           if (shown?.source === 'kept' && shown.at) noteKeptShown(shown.at);
@@ -236,6 +242,20 @@ export function useLiveRead<T>(spec: LiveReadSpec<T>): LiveRead<T> {
       if (navigator.onLine && !backendUnreachable()) setAttempt((tries) => tries + 1);
     });
   }, [networkFailed]);
+
+  // A failure the server answered (a 5xx, a gateway's page) changes nothing the browser or the probe
+  // hears of, so nothing above would ever try again: the read is tried again 5 s after it failed,
+  // doubling to a minute, until it is answered or the replica can answer it.
+  useEffect(() => {
+    if (failures === 0 || replicaAnswers) return undefined;
+    const timer = setTimeout(
+      () => {
+        if (navigator.onLine && !backendUnreachable()) setAttempt((tries) => tries + 1);
+      },
+      Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_LONGEST_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [failures, replicaAnswers]);
 
   // Whether the replica holds a full pull of every table of the read, and whether that pull is as
   // fresh as what this page fetched itself: a pull in this page's session (or, when another tab

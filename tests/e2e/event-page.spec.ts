@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent, slugOf, type EventRow } from './support/builders.ts';
 import type { Api } from './support/fixtures.ts';
-import { APP_URL, axe, daysFromNow, expect, test, unique, walkFocus } from './support/fixtures.ts';
+import { APP_URL, axe, daysFromNow, expect, isReplicaPull, test, unique, walkFocus } from './support/fixtures.ts';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -221,6 +221,45 @@ test("an event page the browser reads itself (here after following a card on the
   await expect(page.getByText('Loading...')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test("an event page whose read the backend answers with a server error says 'Loading...', never 'Page not found', and shows the event once the read succeeds", async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const notFoundLines: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('404 Error')) notFoundLines.push(message.text());
+  });
+  // The replica pulls nothing in this visit, and the page's own read of the event fails while `failing`.
+  let failing = true;
+  let failedReads = 0;
+  await context.route('**/rest/v1/**', async (route) => {
+    const url = route.request().url();
+    const eventRead = url.includes(`slug=eq.${event.slug}`);
+    if (isReplicaPull(url) || (failing && eventRead)) {
+      if (eventRead) failedReads += 1;
+      return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' });
+    }
+    return route.fallback();
+  });
+  await page.goto('/');
+  const card = page.getByRole('link', { name: new RegExp(event.title) }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/events/${event.slug}$`));
+
+  // It keeps saying 'Loading...' through a failure and the next try, which fails too.
+  await expect.poll(() => failedReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+  await expect(page).not.toHaveTitle('Page not found | CDO Vision');
+
+  failing = false;
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible({ timeout: 20_000 });
+  expect(notFoundLines).toEqual([]);
 });
 
 test('the request invite link opens in a new tab and the call to action leads to the contact form', async ({

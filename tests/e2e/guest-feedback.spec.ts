@@ -299,3 +299,28 @@ test('an admin sees reminders in venue time and switches one off offline, reads 
   await expect(testimonials.getByText(consents.name)).toBeVisible();
   await expect(page.getByText('Not for print, thank you.')).toHaveCount(0);
 });
+
+test('a guest online whose form the server cannot give at first is told so, and gets the form once it can, without reloading', async ({
+  page,
+  api,
+}) => {
+  const { event, guests } = await pastEditionWithGuests(api, ['Grace Patient']);
+  const [guest] = guests as [Guest];
+  const token = await feedbackTokenOf(guest.email);
+  // The first two reads of the form meet a gateway's error page, as when the functions restart.
+  let reads = 0;
+  await page.route(`${API_URL}/functions/v1/guest-feedback`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    reads += 1;
+    if (reads > 2) return route.fallback();
+    return route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+  });
+
+  await page.goto(`/events/${event.id}#feedback=${token}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('We could not load your form; trying again...');
+  await expect(dialog.getByRole('radio', { name: /^4/ })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveAccessibleName(`Your feedback on ${event.title}`);
+  await expect(dialog).not.toContainText('We could not load your form');
+  expect(reads).toBe(3);
+});

@@ -331,3 +331,56 @@ test('a request whose answer was lost is sent again and taken once: one receipt,
   await page.waitForTimeout(3_000);
   expect((await mailedTo(visitor.email, 'Your request is already in'))?.text).toBeUndefined();
 });
+
+test('a waiting request the server limits says it goes again by itself: in the open form, and once in a toast with the form closed', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+
+  // Back online, the server limits this network. Its answer, as the browser gets it: the gateway's
+  // CORS headers expose no Retry-After, so the page waits its own minute.
+  let limited = 0;
+  await context.route(FUNCTION_URL, (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    limited += 1;
+    return route.fulfill({
+      status: 429,
+      headers: { 'Access-Control-Allow-Origin': '*', 'Retry-After': '3600' },
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Too many requests. Please try again later.' }),
+    });
+  });
+  await context.setOffline(false);
+  const status = dialog.getByRole('status');
+  await expect(status).toContainText('Your request will be sent later');
+  await expect(status).toContainText('Too many requests. We will send yours again in a minute.');
+  await expect(status).not.toContainText(OFFLINE_TEXT);
+
+  // The form closed, the next attempt (the connection came back) is told in a toast.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  const toastText = page.getByText(`${event.title}: Too many requests. We will send yours again in a minute.`);
+  const attemptOnReconnect = async () => {
+    const before = limited;
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => limited).toBeGreaterThan(before);
+  };
+  await attemptOnReconnect();
+  await expect(page.getByText('Your invite request will be sent later')).toBeVisible();
+  await expect(toastText).toBeVisible();
+  // Limited again while that toast shows, it says nothing more.
+  await attemptOnReconnect();
+  await page.waitForTimeout(1_000);
+  await expect(toastText).toHaveCount(1);
+  expect(await storedOutbox(page)).toContain(visitor.email);
+  expect(await requestsOf(api, visitor.email)).toEqual([]);
+});

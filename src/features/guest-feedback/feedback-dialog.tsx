@@ -31,7 +31,7 @@ export interface FeedbackDialogProps {
 const RATING_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProps) {
-  const { form, queued, held, problem } = useGuestFeedback(token);
+  const { form, queued, held, problem, unread } = useGuestFeedback(token);
   const online = useOnline();
   const [submitted, setSubmitted] = useState(false);
   const status = useRef<HTMLDivElement>(null);
@@ -75,9 +75,11 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
       ) : null}
       {!form && problem === null ? (
         <p className="text-sm text-slate-700">
-          {online
-            ? 'Loading...'
-            : 'You are offline. Connect once to open your feedback form; it then works offline too.'}
+          {!online
+            ? 'You are offline. Connect once to open your feedback form; it then works offline too.'
+            : unread
+              ? 'We could not load your form; trying again...'
+              : 'Loading...'}
         </p>
       ) : null}
       {form && !form.open ? (

@@ -1,8 +1,9 @@
 /**
  * Tells a visitor what became of an invite request while its form was not open: 'Request sent',
- * refused (the event has ended or is gone), or waiting for corrections (with a link to the event
- * page). Mounted once by the root. A device that holds a waiting request starts sending it as the
- * app starts (the sender is loaded only then; most visits have nothing waiting).
+ * refused (the event has ended or is gone), limited by the server (it goes again later, by itself),
+ * or waiting for corrections (with a link to the event page). Mounted once by the root. A device
+ * that holds a waiting request starts sending it as the app starts (the sender is loaded only then;
+ * most visits have nothing waiting).
  */
 import { useEffect } from 'react';
 import {
@@ -24,6 +25,11 @@ function showNotice(notice: InviteRequestNotice): void {
       break;
     case 'refused':
       toast.error('Your invite request could not be sent', { description: `${notice.eventTitle}: ${notice.message}` });
+      break;
+    case 'limited':
+      toast.warning('Your invite request will be sent later', {
+        description: `${notice.eventTitle}: ${notice.message}`,
+      });
       break;
     case 'needs-fix':
       toast.error('Your invite request needs a correction', {

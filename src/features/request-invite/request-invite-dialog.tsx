@@ -17,6 +17,7 @@ import {
 } from '../../../supabase/functions/_shared/portable/invite-request.ts';
 import {
   requestInvite,
+  sentAgainText,
   useInviteRequest,
   type InviteRequestEvent,
   type InviteRequestOutcome,
@@ -120,13 +121,19 @@ function alertOf(problem: string | null, settled: InviteRequestOutcome | null): 
 
 function WaitingNotice({ settled }: { settled: InviteRequestOutcome | null }) {
   const serverBusy = settled?.kind === 'queued' && settled.reason === 'server';
+  // A waiting request the server limited (sent again in the background) waits for the limit, not a connection.
+  const limited = settled?.kind === 'limited' ? sentAgainText(settled.retryAfterMs) : null;
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">
-        {serverBusy ? 'Your request will be sent shortly' : 'Your request will be sent when you are back online'}
+        {limited
+          ? 'Your request will be sent later'
+          : serverBusy
+            ? 'Your request will be sent shortly'
+            : 'Your request will be sent when you are back online'}
       </p>
       <p className="mt-1 text-sm">
-        {serverBusy ? 'Our server could not take it just now. ' : ''}
+        {limited ? `${limited} ` : serverBusy ? 'Our server could not take it just now. ' : ''}
         It is kept on this device, so you may close this window, or the page: it goes out by itself.
       </p>
     </div>

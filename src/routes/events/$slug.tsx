@@ -1,7 +1,8 @@
 /**
  * /events/{slug}: an event's page. The parameter is the slug, or the id for an event without one
- * (the data hook matches either). 'Loading...' until the event is read, the 404 page when there is
- * no such event, and the offline page when the device is offline and holds nothing of it. The head here is the generic one the prerendered shell carries; the page sets the
+ * (the data hook matches either). 'Loading...' until the event is read (and while its read fails
+ * online: it is tried again), the 404 page when the answer is that there is no such event, and the
+ * offline page when the device is offline and holds nothing of it. The head here is the generic one the prerendered shell carries; the page sets the
  * event's own title, description, Open Graph tags and JSON-LD once it has loaded (the app server puts
  * them, and the whole page, into the HTML it serves: src/entry-server.tsx). A guest's personal link
  * (`#guest=<token>`) also opens their pass (src/features/guest-pass/), and a checked-in guest's
@@ -9,7 +10,7 @@
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { answeredByServer, useEventPage, type PastAttendee } from '../../data/public-content.ts';
+import { answeredByServer, isUnanswered, useEventPage, type PastAttendee } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { AttendeeCard } from '../../features/attendee-profile/attendee-card.tsx';
 import { AttendeeProfileHost, ProfileOpener } from '../../features/attendee-profile/profile-host.tsx';
@@ -55,7 +56,9 @@ function EventRoute() {
   const [serverRendered] = useState(
     () => read.status === 'ready' && (read.source === 'server' || read.source === 'kept'),
   );
-  if (read.status === 'loading') {
+  // Online, an empty answer that no one gave (the page's read failed with a server error and the
+  // replica has not pulled yet) says nothing of the event: the read is tried again meanwhile.
+  if (read.status === 'loading' || (online && isUnanswered(read))) {
     // A whole screen high, so that the footer starts below the fold, and <main> the same box as the
     // loaded page's: the event's content, when it arrives, then moves nothing the visitor can see
     // (layout shift; docs/decisions/007-prerender-and-pwa.md).
