@@ -51,6 +51,8 @@ export function createApp(services: BackendServices): Hono {
       'X-Total-Count',
       // auth-js reads error codes only when it can see the API version the auth service answered with.
       'X-Supabase-Api-Version',
+      // A visitor's invite request limited (429) waits as long as the function says.
+      'Retry-After',
     ],
     maxAge: 86400,
   });

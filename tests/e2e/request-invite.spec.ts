@@ -345,15 +345,19 @@ test('a waiting request the server limits says it goes again by itself: in the o
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
 
-  // Back online, the server limits this network. Its answer, as the browser gets it: the gateway's
-  // CORS headers expose no Retry-After, so the page waits its own minute.
+  // Back online, the server limits this network, for the hour its Retry-After says (the function and
+  // the gateway expose it to the page: tests/integration/request-invite.test.ts).
   let limited = 0;
   await context.route(FUNCTION_URL, (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     limited += 1;
     return route.fulfill({
       status: 429,
-      headers: { 'Access-Control-Allow-Origin': '*', 'Retry-After': '3600' },
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': 'Retry-After',
+        'Retry-After': '3600',
+      },
       contentType: 'application/json',
       body: JSON.stringify({ success: false, error: 'Too many requests. Please try again later.' }),
     });
@@ -361,13 +365,13 @@ test('a waiting request the server limits says it goes again by itself: in the o
   await context.setOffline(false);
   const status = dialog.getByRole('status');
   await expect(status).toContainText('Your request will be sent later');
-  await expect(status).toContainText('Too many requests. We will send yours again in a minute.');
+  await expect(status).toContainText('Too many requests. We will send yours again in an hour.');
   await expect(status).not.toContainText(OFFLINE_TEXT);
 
   // The form closed, the next attempt (the connection came back) is told in a toast.
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
-  const toastText = page.getByText(`${event.title}: Too many requests. We will send yours again in a minute.`);
+  const toastText = page.getByText(`${event.title}: Too many requests. We will send yours again in an hour.`);
   const attemptOnReconnect = async () => {
     const before = limited;
     await context.setOffline(true);

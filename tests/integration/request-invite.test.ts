@@ -338,10 +338,17 @@ describe('limits', () => {
       expect((await send(requestBody(), { from })).status).toBe(200);
     }
     const email = uniqueEmail();
-    const limited = await send(requestBody({ email }), { from });
+    const limited = await send(requestBody({ email }), { from, headers: { origin: 'https://cdovision.example' } });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ success: false, error: 'Too many requests. Please try again later.' });
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBe(3600);
+    // A page may read it (CORS), to say when the request it keeps goes again.
+    expect(
+      limited.headers
+        .get('access-control-expose-headers')
+        ?.toLowerCase()
+        .split(/\s*,\s*/),
+    ).toContain('retry-after');
     expect(await storedFor(email)).toEqual([]);
 
     // Another address is not held back.

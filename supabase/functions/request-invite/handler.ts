@@ -144,6 +144,8 @@ export const handler = jsonFunction(
       case 'rate_limited':
         return jsonResponse({ success: false, error: INVITE_REQUEST_MESSAGES.tooMany }, 429, {
           'Retry-After': String(windowSeconds),
+          // The page reads it to say when a request it keeps goes again (src/data/invite-requests.ts).
+          'Access-Control-Expose-Headers': 'Retry-After',
         });
       case 'no_event':
         throw new FunctionError(404, INVITE_REQUEST_MESSAGES.noEvent);
