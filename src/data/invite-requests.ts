@@ -222,6 +222,22 @@ function settle(sent: QueuedInviteRequest, outcome: InviteRequestOutcome): void 
   changed();
 }
 
+/**
+ * Events whose waiting request the visitor is correcting in the form: it is not sent meanwhile, or
+ * the version being corrected would reach the server first, and the server keeps the details of a
+ * request it has (what is sent after only mails its owner a link to change them).
+ */
+const held = new Set<string>();
+
+/** Holds the waiting request of `eventId` while the visitor edits it, or lets it go again. */
+export function holdInviteRequest(eventId: string, holding: boolean): void {
+  if (holding) {
+    held.add(eventId);
+  } else if (held.delete(eventId)) {
+    runner.schedule();
+  }
+}
+
 /** Sends the queued request of `eventId`, if it still waits; null when it no longer does. */
 async function attempt(eventId: string): Promise<InviteRequestOutcome | null> {
   const request = read().find((queued) => queued.eventId === eventId && queued.problems === null);
@@ -237,6 +253,7 @@ const runner = createOutboxRunner({
   // One after another; stops at the first that finds no connection.
   async sendDue() {
     for (const request of dueRequests(read(), Date.now())) {
+      if (held.has(request.eventId)) continue;
       const outcome = await attempt(request.eventId);
       if (outcome?.kind === 'queued' && outcome.reason === 'offline') break;
     }
@@ -271,6 +288,7 @@ export async function requestInvite(
   updateToken?: string,
 ): Promise<InviteRequestOutcome> {
   const request = newQueuedRequest(event, fields, Date.now(), updateToken);
+  held.delete(event.id);
   write(withRequest(read(), request));
   settled.delete(event.id);
   changed();

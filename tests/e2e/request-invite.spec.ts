@@ -181,6 +181,38 @@ test('a request waiting on the device survives a reload, and goes out once the s
   ]);
 });
 
+test('a waiting request the visitor is correcting is not sent as it was when the connection comes back', async ({
+  page,
+  context,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const visitor = newVisitor();
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+
+  await dialog.getByRole('button', { name: 'Edit request' }).click();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === FUNCTION_URL && request.method() === 'POST') sent.push(request.postData() ?? '');
+  });
+  // Back online while the visitor types: every waiting request falls due at once, but not this one.
+  await context.setOffline(false);
+  await dialog.getByLabel('Company').fill('Lovelace & Co');
+  await page.waitForTimeout(1_500);
+  expect(sent).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Request sent');
+  expect(await requestsOf(api, visitor.email)).toEqual([
+    expect.objectContaining({ event_id: event.id, company: 'Lovelace & Co' }),
+  ]);
+  expect(sent).toHaveLength(1);
+});
+
 test('a request made offline in a tab the visitor closed is sent when the site is next opened', async ({
   page,
   context,

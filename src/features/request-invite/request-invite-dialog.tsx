@@ -16,6 +16,7 @@ import {
   type InviteRequestFields,
 } from '../../../supabase/functions/_shared/portable/invite-request.ts';
 import {
+  holdInviteRequest,
   requestInvite,
   sentAgainText,
   useInviteRequest,
@@ -56,6 +57,14 @@ export function RequestInviteDialog({ event, open, onOpenChange, updateToken }: 
   const [editing, setEditing] = useState(() => !queued || queued.problems !== null);
   const waiting = queued !== null && queued.problems === null;
   const view = editing ? 'form' : settled?.kind === 'sent' ? 'sent' : waiting ? 'waiting' : 'form';
+
+  // A waiting request is not sent while the visitor corrects it (closing the form lets it go as it was).
+  const correcting = view === 'form' && waiting;
+  useEffect(() => {
+    if (!correcting) return undefined;
+    holdInviteRequest(event.id, true);
+    return () => holdInviteRequest(event.id, false);
+  }, [correcting, event.id]);
 
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
