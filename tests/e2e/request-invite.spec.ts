@@ -51,6 +51,16 @@ async function fillForm(dialog: ReturnType<Page['getByRole']>, visitor: Visitor)
   await dialog.getByLabel('I agree that CDO Vision may contact me about this event.').check();
 }
 
+/** Opens the form, fills it in and sends it offline: the request waits on the device, the browser offline. */
+async function requestOffline(page: Page, context: BrowserContext, event: EventRow, visitor: Visitor) {
+  const dialog = await openForm(page, event);
+  await fillForm(dialog, visitor);
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  return dialog;
+}
+
 /** What this page's outbox holds (localStorage), as text. */
 function storedOutbox(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('cdo-vision.invite-requests'));
@@ -149,12 +159,7 @@ test('a request waiting on the device survives a reload, and goes out once the s
 }) => {
   const event = await createEvent(api);
   const visitor = newVisitor();
-  const dialog = await openForm(page, event);
-  await fillForm(dialog, visitor);
-
-  await context.setOffline(true);
-  await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  await requestOffline(page, context, event, visitor);
   // The browser is back online, but the function cannot be reached: the request keeps waiting.
   const unblock = await blockFunction(context);
   await context.setOffline(false);
@@ -188,11 +193,7 @@ test('a waiting request the visitor is correcting is not sent as it was when the
 }) => {
   const event = await createEvent(api);
   const visitor = newVisitor();
-  const dialog = await openForm(page, event);
-  await fillForm(dialog, visitor);
-  await context.setOffline(true);
-  await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  const dialog = await requestOffline(page, context, event, visitor);
 
   await dialog.getByRole('button', { name: 'Edit request' }).click();
   const sent: string[] = [];
@@ -220,11 +221,7 @@ test('a request made offline in a tab the visitor closed is sent when the site i
 }) => {
   const event = await createEvent(api);
   const visitor = newVisitor();
-  const dialog = await openForm(page, event);
-  await fillForm(dialog, visitor);
-  await context.setOffline(true);
-  await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  await requestOffline(page, context, event, visitor);
   await page.close();
   await context.setOffline(false);
   expect(await requestsOf(api, visitor.email)).toEqual([]);
@@ -371,11 +368,7 @@ test('a waiting request the server limits says it goes again by itself: in the o
 }) => {
   const event = await createEvent(api);
   const visitor = newVisitor();
-  const dialog = await openForm(page, event);
-  await fillForm(dialog, visitor);
-  await context.setOffline(true);
-  await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await expect(dialog.getByRole('status')).toContainText(OFFLINE_TEXT);
+  const dialog = await requestOffline(page, context, event, visitor);
 
   // Back online, the server limits this network, for the hour its Retry-After says (the function and
   // the gateway expose it to the page: tests/integration/request-invite.test.ts).
