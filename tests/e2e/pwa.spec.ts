@@ -321,6 +321,7 @@ test('after one online visit, the home page, an event page and past highlights w
 
 test('a new deploy reaches an open tab: it keeps working on the old version until the visitor chooses Reload', async ({
   page,
+  context,
 }) => {
   test.slow();
   const missing: string[] = [];
@@ -375,13 +376,22 @@ test('a new deploy reaches an open tab: it keeps working on the old version unti
   await expect(prompt).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.dataset.build ?? '')).not.toBe(buildId);
 
-  await Promise.all([
-    page.waitForEvent('framenavigated', { timeout: 30_000 }),
-    prompt.getByRole('button', { name: 'Reload' }).click(),
-  ]);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe(buildId);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'A new version is available.' })).toHaveCount(0);
+  // Reloaded at the venue, offline: the old version's files go as the new one takes over, and the
+  // new one's install already holds the back office's, so its sign-in page opens.
+  await context.setOffline(true);
+  try {
+    await Promise.all([
+      page.waitForEvent('framenavigated', { timeout: 30_000 }),
+      prompt.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? '')).toBe(buildId);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available.' })).toHaveCount(0);
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
 
   // The old version's worker may still be keeping pages (one at a time, slow on a busy phone) when
   // the new one takes over and clears them: a copy of the old home page it puts back names chunks

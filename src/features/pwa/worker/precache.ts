@@ -84,11 +84,15 @@ export function phasedPrecache(entries: readonly PhasedEntry[]) {
    * beside it at once (each with its own headers), instead of one file at a time through Workbox's
    * strategy. Where the bundle fails (a host that does not serve it, a browser without
    * DecompressionStream), its files are fetched one by one. Any other failure fails the install, as
-   * there. The pages but the shells, and the back office's chunks, follow (keepLaterFiles).
+   * there. On a first visit the pages but the shells, and the back office's chunks, follow
+   * (keepLaterFiles). An update takes them in its install: it may take over offline (the visitor's
+   * 'Reload' at the venue, or every tab closed), when the older version's files are deleted and these
+   * could not be fetched, and the back office would not open.
    */
   async function install(): Promise<void> {
     const cache = await openCache();
-    const wanted = [...precache.getURLsToCacheKeys()].filter(([url]) => !later.has(url));
+    const update = self.registration.active !== null;
+    const wanted = [...precache.getURLsToCacheKeys()].filter(([url]) => update || !later.has(url));
     const fetchEach = (files: [string, string][]) =>
       Promise.all(files.map(([url, cacheKey]) => precacheFile(cache, url, cacheKey, 'auto')));
     const inBundle = wanted.filter(([url]) => bundled.has(url));
