@@ -15,6 +15,7 @@ import { watchReplicaRequests } from './connection.ts';
 import { keepUpcomingEventsOffline } from './offline-images.ts';
 import { workersKeepStorageWhenFrozen } from './release-storage-on-page-hide.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
+import { adminReplicaName, adminReplicaWiped } from './admin-replica-name.ts';
 
 export type ReplicaMode = 'public' | 'admin';
 
@@ -179,12 +180,25 @@ async function openPublic(settings: Promise<Settings>): Promise<Replica> {
   };
 }
 
+/** The signed-in admin's own replica (admin-replica-name.ts). */
 async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): Promise<ReplicaInPage> {
-  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }] = await Promise.all([
+  const [{ supabaseUrl, supabaseAnonKey: anonKey }, { openReplica }, session] = await Promise.all([
     settings,
     import('./replica.ts'),
+    client?.auth.getSession(),
   ]);
-  return openReplica({ supabaseUrl, anonKey, mode: 'admin', ...(client ? { client } : {}) });
+  const name = adminReplicaName(session?.data.session?.user.id, localStorage);
+  const replica = await openReplica({ supabaseUrl, anonKey, mode: 'admin', name, ...(client ? { client } : {}) });
+  return {
+    ...replica,
+    engine: {
+      ...replica.engine,
+      async destroy(options) {
+        await replica.engine.destroy(options);
+        if (options?.removeData) adminReplicaWiped(name, localStorage);
+      },
+    },
+  };
 }
 
 /** The prepared replica, if any, now owned by the caller; null when none opened. */

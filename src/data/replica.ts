@@ -26,9 +26,11 @@ export interface ReplicaOptions {
   mode: 'public' | 'admin';
   /** The signed-in admin's client (admin mode). */
   client?: SupabaseClient;
+  /** The local database's name; the mode's by default. */
+  name?: string;
 }
 
-/** The local database names: one per mode, so a visitor's replica never mixes with an admin's. */
+/** The local database names: one per mode, so a visitor's replica never mixes with an admin's (and each admin has their own: admin-replica-name.ts). */
 export const REPLICA_NAMES = { public: 'cdo-public', admin: 'cdo-admin' } as const;
 
 /** A replica document as a table row (the shape first-paint reads return). */
@@ -230,7 +232,7 @@ export interface ReplicaInPage extends Replica {
 /** Opens the replica of one mode in this realm (the page, or the visitor's worker) and starts replicating it. */
 export async function openReplica(options: ReplicaOptions): Promise<ReplicaInPage> {
   const engine = await createSyncEngine({
-    name: REPLICA_NAMES[options.mode],
+    name: options.name ?? REPLICA_NAMES[options.mode],
     supabaseUrl: options.supabaseUrl,
     anonKey: options.anonKey,
     mode: options.mode,

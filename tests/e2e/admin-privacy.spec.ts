@@ -64,3 +64,53 @@ test('an admin whose role was taken away finds no admin replica left on the devi
   ).toBeVisible();
   await expect.poll(() => adminAttendeeDocuments(page), { timeout: 20_000 }).toBe(0);
 });
+
+test("a second admin on the same device neither sees nor sends the first admin's unsynced change; it goes out when its admin is back", async ({
+  page,
+  context,
+  api,
+}) => {
+  test.slow();
+  const other = { email: `${unique('second').replace(' ', '-')}@example.com`, password: 'second-password' };
+  expect((await api.admin.functions.invoke('create-admin', { body: other })).error).toBeNull();
+  const event = await api.create('events', {
+    title: unique('Shared Device Summit'),
+    start_date: '2047-06-10T08:00:00Z',
+    end_date: '2047-06-10T16:00:00Z',
+  });
+  const title = String(event.title);
+  const renamed = `${title} (renamed offline)`;
+  const titleOnServer = async () =>
+    ((await api.admin.from('events').select('title').eq('id', event.id).single()).data as { title: string }).title;
+
+  await signInAsAdmin(page);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  await context.setOffline(true);
+  try {
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByLabel('Title').fill(renamed);
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '1 change waiting' })).toBeVisible();
+    // Signed out with the change still waiting: it stays on the device.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeHidden();
+  await page.waitForLoadState('load');
+
+  await signInAs(page, other);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Edit ${renamed}` })).toHaveCount(0);
+  expect(await titleOnServer()).toBe(title);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // Back on the device, the first admin's change goes out.
+  await signInAsAdmin(page);
+  await expect.poll(titleOnServer, { timeout: 30_000 }).toBe(renamed);
+});
