@@ -67,6 +67,11 @@ function useEngineValue<V>(
   return latest && latest.engine === engine && sameDeps ? latest.value : undefined;
 }
 
+/** A source that gives `value` at once, for an engine without the part a hook reads (no outbox). */
+function only<V>(value: V): { subscribe(next: (value: V) => void): { unsubscribe(): void } } {
+  return { subscribe: (next) => (next(value), { unsubscribe() {} }) };
+}
+
 /**
  * A signed-in user without admin rights. The back office still renders for them (spec section 2,
  * beside its warning), with nothing to manage: no admin replica opens, lists are empty, not loading.
@@ -159,9 +164,8 @@ const NO_UPLOADS: OutboxItem[] = [];
 /** Files the server refused to store: they wait for the admin to try again or discard them. */
 export function useFailedUploads(): OutboxItem[] {
   return (
-    useEngineValue<OutboxItem[]>(useAdminEngine(), (e) =>
-      e.outbox ? e.outbox.failures$ : { subscribe: (next) => (next(NO_UPLOADS), { unsubscribe() {} }) },
-    ) ?? NO_UPLOADS
+    useEngineValue<OutboxItem[]>(useAdminEngine(), (e) => (e.outbox ? e.outbox.failures$ : only(NO_UPLOADS))) ??
+    NO_UPLOADS
   );
 }
 
@@ -246,7 +250,7 @@ export function useImageUrl(url: string | null | undefined): string | null {
   const local = isLocalUrl(url);
   const resolved = useEngineValue<string | null>(
     local ? engine : null,
-    (e) => e.outbox?.resolveUrl$(url ?? '') ?? { subscribe: (next) => (next(null), { unsubscribe() {} }) },
+    (e) => e.outbox?.resolveUrl$(url ?? '') ?? only(null),
     [url],
   );
   if (!url) return null;
