@@ -71,12 +71,16 @@ export async function scaleTenfold(backend: RunningBackend): Promise<number> {
   return liveDocuments(backend);
 }
 
-/** The rows a visitor's replica holds once full. */
+/** The rows a visitor's replica holds once full: live ones, and of attendees those a live link lists. */
 async function liveDocuments(backend: RunningBackend): Promise<number> {
   const db = backend.services.db;
+  const listed = `exists (select 1 from public.event_attendees l where l.attendee_id = t.id and not l._deleted)
+    or exists (select 1 from public.session_speakers l where l.attendee_id = t.id and not l._deleted)`;
   const counts = await Promise.all(
     PUBLIC_TABLES.map((table) =>
-      db.query<{ n: number }>(`select count(*)::int as n from public.${table} where not _deleted`),
+      db.query<{ n: number }>(
+        `select count(*)::int as n from public.${table} t where not t._deleted${table === 'attendees' ? ` and (${listed})` : ''}`,
+      ),
     ),
   );
   return counts.reduce((sum, result) => sum + result.rows[0]!.n, 0);

@@ -118,6 +118,27 @@ async function write<T = Row>(promise: PromiseLike<{ data: T | null; error: { me
 }
 
 /**
+ * An attendee made by an approval: the request's trigger creates them with their place on the event,
+ * in one transaction, so that anonymous subscribers (who see listed attendees only) get the INSERT.
+ */
+async function approvedGuest(name: string, email: string): Promise<Row> {
+  const event = await write<Row>(
+    admin
+      .from('events')
+      .insert({ title: unique('Event'), start_date: '2031-03-01T18:00:00Z', end_date: '2031-03-01T22:00:00Z' })
+      .select('id')
+      .single(),
+  );
+  const request = await write<Row>(
+    admin.from('invite_requests').insert({ event_id: event.id, name, email, consent: true }).select('id').single(),
+  );
+  const approved = await write<Row>(
+    admin.from('invite_requests').update({ status: 'approved' }).eq('id', request.id).select('attendee_id').single(),
+  );
+  return write<Row>(admin.from('attendees').select().eq('id', approved.attendee_id).single());
+}
+
+/**
  * Resolves once every change committed before the call has been sent to `client`, so that a test can
  * show that something did NOT arrive without a fixed sleep. The server hands changes on in commit
  * order, one batch after another, over one socket per client: once a marker row written now reaches
@@ -427,13 +448,7 @@ describe('row security per subscriber', () => {
     const visitor = await listen(anon, [{ event: '*', table: 'attendees' }]);
     const staff = await listen(admin, [{ event: '*', table: 'attendees' }]);
     const email = `${unique('ada')}@example.com`;
-    const created = await write<Row>(
-      admin
-        .from('attendees')
-        .insert({ name: unique('Ada'), email })
-        .select()
-        .single(),
-    );
+    const created = await approvedGuest(unique('Ada'), email);
     await write(
       admin
         .from('attendees')
@@ -605,11 +620,44 @@ describe('tokens', () => {
     }
   });
 
+  it('an attendee on no list reaches admin subscribers only, until a place on an event lists them', async () => {
+    const visitor = await listen(anon, [{ event: '*', table: 'attendees' }]);
+    const staff = await listen(admin, [{ event: '*', table: 'attendees' }]);
+    const created = await write<Row>(
+      admin
+        .from('attendees')
+        .insert({ name: unique('Mary'), email: `${unique('mary')}@example.com` })
+        .select()
+        .single(),
+    );
+    await allDelivered(anon);
+    await waitFor(() => staff.changes[0]!.length === 1, ARRIVAL_MS, 'the insert, for the admin');
+    expect(visitor.changes[0]).toEqual([]);
+
+    const event = await write<Row>(
+      admin
+        .from('events')
+        .insert({ title: unique('Event'), start_date: '2031-03-01T18:00:00Z', end_date: '2031-03-01T22:00:00Z' })
+        .select('id')
+        .single(),
+    );
+    await write(admin.from('event_attendees').insert({ event_id: event.id, attendee_id: created.id }).select());
+    const listed = await waitFor(
+      () => visitor.changes[0]![0],
+      ARRIVAL_MS,
+      'the listed attendee, for the visitor',
+      () => visitor.changes,
+    );
+    expect(listed.eventType).toBe('UPDATE');
+    expect(listed.new).toMatchObject({ id: created.id, name: created.name });
+    expect(listed.new).not.toHaveProperty('email');
+  });
+
   it('a token swapped mid-connection changes what the channel may see; a bad one closes it', async () => {
     const client = realtimeClient();
     const listener = await listen(client, [{ event: 'INSERT', table: 'attendees' }]);
     const seen = listener.changes[0]!;
-    await write(admin.from('attendees').insert({ name: unique('Hedy'), email: `${unique('hedy')}@example.com` }));
+    await approvedGuest(unique('Hedy'), `${unique('hedy')}@example.com`);
     await waitFor(
       () => seen.length === 1,
       ARRIVAL_MS,
@@ -690,13 +738,7 @@ describe('the WebSocket protocol', () => {
       { status: 'ok', extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', channel: 'raw' },
     ]);
 
-    const created = await write<Row>(
-      admin
-        .from('attendees')
-        .insert({ name: unique('Barbara'), email: `${unique('barbara')}@example.com` })
-        .select()
-        .single(),
-    );
+    const created = await approvedGuest(unique('Barbara'), `${unique('barbara')}@example.com`);
     const change = (await socket.next((f) => (f as unknown[])[3] === 'postgres_changes', 'the change')) as unknown[];
     expect(change.slice(0, 4)).toEqual(['2', null, 'realtime:raw', 'postgres_changes']);
     const payload = change[4] as { ids: number[]; data: Row };

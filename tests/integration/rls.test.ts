@@ -238,6 +238,72 @@ describe('attendee e-mail never reaches an anonymous visitor', () => {
   });
 });
 
+describe('an attendee on no list is not public', () => {
+  async function anonSees(attendeeId: string): Promise<boolean> {
+    const { data, error } = await callers.anon.from('attendees').select('id').eq('id', attendeeId);
+    expect(error).toBeNull();
+    return data!.length === 1;
+  }
+  async function stampOf(attendeeId: string): Promise<string> {
+    return String((await serviceRow('attendees', 'id', attendeeId))!._modified);
+  }
+
+  it('a guest declined after their approval leaves the public API with their link', async () => {
+    const request = await insertAsService('invite_requests', await builders.invite_requests!());
+    const approved = await callers.admin
+      .from('invite_requests')
+      .update({ status: 'approved' })
+      .eq('id', request.id)
+      .select('attendee_id')
+      .single();
+    expect(approved.error).toBeNull();
+    const attendeeId = String(approved.data!.attendee_id);
+    expect(await anonSees(attendeeId)).toBe(true);
+
+    const declined = await callers.admin.from('invite_requests').update({ status: 'declined' }).eq('id', request.id);
+    expect(declined.error).toBeNull();
+    expect(await anonSees(attendeeId)).toBe(false);
+    const embedded = await callers.anon
+      .from('event_attendees')
+      .select(`_deleted, attendees(${ATTENDEE_PUBLIC})`)
+      .eq('attendee_id', attendeeId);
+    expect(embedded.data).toEqual([{ _deleted: true, attendees: null }]);
+    const everything = await callers.anon.rpc('public_rows');
+    expect(JSON.stringify(everything.data)).not.toContain(attendeeId);
+    expect((await callers.admin.from('attendees').select('id').eq('id', attendeeId)).data).toHaveLength(1);
+  });
+
+  it('is seen as a speaker, and listed again with a new stamp that a pull after the old one finds', async () => {
+    const attendee = await insertAsService('attendees', await builders.attendees!());
+    const id = String(attendee.id);
+    expect(await anonSees(id)).toBe(false);
+
+    const speaker = await insertAsService('session_speakers', {
+      session_id: (await insertAsService('sessions', await builders.sessions!())).id,
+      attendee_id: id,
+      display_order: 0,
+    });
+    expect(await anonSees(id)).toBe(true);
+    const listedAt = await stampOf(id);
+    expect(listedAt > String(attendee._modified)).toBe(true);
+
+    // A second link lists someone already listed: no new stamp.
+    const event = await insertAsService('events', await builders.events!());
+    const link = await insertAsService('event_attendees', { event_id: event.id, attendee_id: id });
+    expect(await stampOf(id)).toBe(listedAt);
+
+    expect((await callers.admin.from('session_speakers').delete().eq('id', speaker.id)).error).toBeNull();
+    expect((await callers.admin.from('event_attendees').delete().eq('id', link.id)).error).toBeNull();
+    expect(await anonSees(id)).toBe(false);
+    const hiddenAt = await stampOf(id);
+
+    // Brought back: the visitor whose checkpoint passed the old stamp pulls the row again.
+    expect((await callers.admin.from('event_attendees').update({ _deleted: false }).eq('id', link.id)).error).toBeNull();
+    const pulled = await callers.anon.from('attendees').select('id,_modified').gt('_modified', hiddenAt);
+    expect(pulled.data!.map((row) => row.id)).toContain(id);
+  });
+});
+
 describe('insert', () => {
   for (const table of Object.keys(tables)) {
     it(`only admins insert into ${table}`, async () => {
