@@ -298,7 +298,9 @@ describe('an attendee on no list is not public', () => {
     const hiddenAt = await stampOf(id);
 
     // Brought back: the visitor whose checkpoint passed the old stamp pulls the row again.
-    expect((await callers.admin.from('event_attendees').update({ _deleted: false }).eq('id', link.id)).error).toBeNull();
+    expect(
+      (await callers.admin.from('event_attendees').update({ _deleted: false }).eq('id', link.id)).error,
+    ).toBeNull();
     const pulled = await callers.anon.from('attendees').select('id,_modified').gt('_modified', hiddenAt);
     expect(pulled.data!.map((row) => row.id)).toContain(id);
   });
