@@ -4,6 +4,7 @@
  * `[functions.<name>] verify_jwt` in supabase/config.toml; a test keeps the two in step.
  */
 import { handler as calendarFeed } from '../../supabase/functions/calendar-feed/handler.ts';
+import { handler as claimAdminInvite } from '../../supabase/functions/claim-admin-invite/handler.ts';
 import { handler as changeAdminPassword } from '../../supabase/functions/change-admin-password/handler.ts';
 import { handler as createAdmin } from '../../supabase/functions/create-admin/handler.ts';
 import { handler as guestFeedback } from '../../supabase/functions/guest-feedback/handler.ts';
@@ -38,6 +39,8 @@ export const SERVER_FUNCTIONS: FunctionRegistry = new Map<string, ServerFunction
   ['request-invite', { handler: requestInvite, verifyJwt: false }],
   // A checked-in guest's feedback form: the token in the body lets the caller in.
   ['guest-feedback', { handler: guestFeedback, verifyJwt: false }],
+  // The invited person setting up the invited address: the invite's token lets the caller in.
+  ['claim-admin-invite', { handler: claimAdminInvite, verifyJwt: false }],
 ]);
 
 /**

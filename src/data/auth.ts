@@ -22,7 +22,12 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { replicaState, requestReplica } from './engine-store.ts';
 import { clearKeptPageOfOthers, dropKeptAdminPages } from './kept-admin-pages.ts';
 import { dropKeptRows, readKeptRows } from './kept-admin-rows.ts';
-import { SESSION_STORAGE_KEY, createSessionlessClient, getSupabase } from './supabase-client.ts';
+import {
+  SESSION_STORAGE_KEY,
+  createSessionlessClient,
+  getSupabase,
+  invokeFunctionSignedOut,
+} from './supabase-client.ts';
 
 export interface AuthState {
   /** True until the session is known and, with a user, the role check has answered. */
@@ -52,6 +57,13 @@ export interface AuthActions {
    * address must be the invited one); the role holds at once. Throws with the server's words.
    */
   acceptAdminInvite(token: string): Promise<void>;
+  /**
+   * Sets up the invited address with the token of its e-mailed link, for someone who cannot sign in
+   * to the account that holds it (a stranger registered it first): the account is replaced by one
+   * with this password, which is an admin. The person signs in with it next. Throws with the
+   * server's words.
+   */
+  claimAdminInvite(token: string, email: string, password: string): Promise<void>;
 }
 
 const LOADING: AuthState = { loading: true, user: null, session: null, isAdmin: false, signedOut: false };
@@ -313,7 +325,11 @@ async function acceptAdminInvite(token: string): Promise<void> {
   openReplicaFor(client, true);
 }
 
-const actions: AuthActions = { signIn, signUp, signOut, acceptAdminInvite };
+async function claimAdminInvite(token: string, email: string, password: string): Promise<void> {
+  await invokeFunctionSignedOut('claim-admin-invite', { token, email, password }, 'Failed to accept the invite');
+}
+
+const actions: AuthActions = { signIn, signUp, signOut, acceptAdminInvite, claimAdminInvite };
 
 /** The auth state (one shared store; cheap to call from many components) and the auth actions. */
 export function useAuth(): AuthState & AuthActions {

@@ -48,6 +48,15 @@ export async function invokeFunction<T = unknown>(name: string, body: unknown, f
   const client = await getSupabase();
   const { data: sessionData } = await client.auth.getSession();
   if (!sessionData.session) throw new Error('Not authenticated');
+  return answerOf<T>(client, name, body, fallback);
+}
+
+/** `invokeFunction` for a function that anyone may call (what lets them in is in the body). */
+export async function invokeFunctionSignedOut<T = unknown>(name: string, body: unknown, fallback: string): Promise<T> {
+  return answerOf<T>(await createSessionlessClient(), name, body, fallback);
+}
+
+async function answerOf<T>(client: SupabaseClient, name: string, body: unknown, fallback: string): Promise<T> {
   const { data, error } = await client.functions.invoke<T>(name, { body: body as Record<string, unknown> });
   if (!error) return data as T;
   const context = (error as { context?: unknown }).context;

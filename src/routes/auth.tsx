@@ -17,7 +17,7 @@ export const Route = createFileRoute('/auth')({
 });
 
 function AuthPage() {
-  const { loading, user, signIn, signUp, acceptAdminInvite } = useAuth();
+  const { loading, user, signIn, signUp, acceptAdminInvite, claimAdminInvite } = useAuth();
   const navigate = useNavigate();
   // An admin invite link lands here; the invite is accepted once the person is signed in.
   const [inviteToken, setInviteToken] = useState(takeAdminInviteToken);
@@ -48,7 +48,18 @@ function AuthPage() {
   }
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 px-4 py-12">
-      {inviteToken ? <AdminInviteNotice /> : null}
+      {inviteToken ? (
+        <AdminInviteNotice
+          onClaim={async (email, password) => {
+            await claimAdminInvite(inviteToken, email, password);
+            // Used up: signing in must not present it again.
+            forgetAdminInviteToken();
+            setInviteToken(null);
+            await signIn(email, password);
+            toast.success('Invite accepted', { description: 'You are now an admin.' });
+          }}
+        />
+      ) : null}
       <AuthForm
         signIn={signIn}
         signUp={signUp}

@@ -257,3 +257,47 @@ test('a stranger who signs up first with an invited address, in another case, is
   expect(data).toEqual([{ email }]);
   await api.admin.from('admin_invites').delete().eq('email', email);
 });
+
+test('an invited person whose address a stranger registered first sets a new password from the link and becomes the admin', async ({
+  page,
+  browser,
+  api,
+}) => {
+  test.slow();
+  const email = freshEmail('squatted');
+  // The stranger signs up with the address before its owner does, and so chose its password.
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('stranger-password');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Account created!')).toBeVisible();
+  const { error } = await api.admin.functions.invoke('invite-admin', { body: { email } });
+  expect(error).toBeNull();
+
+  const context = await browser.newContext();
+  try {
+    const invitee = await context.newPage();
+    await openMailedInvite(invitee, email);
+    const notice = invitee.getByRole('region', { name: 'Admin invite' });
+    await notice.getByRole('button', { name: 'Set a new password' }).click();
+    await notice.getByLabel('Invited email').fill(email);
+    await notice.getByLabel('New password').fill('owner-password');
+    expect(await axe(invitee)).toEqual([]);
+    await notice.getByRole('button', { name: 'Set password and accept the invite' }).click();
+    await expect(invitee.getByText('You are now an admin.')).toBeVisible({ timeout: 15_000 });
+    await invitee.waitForURL(/\/admin$/);
+    await expect(invitee.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+    await expect(invitee.getByText(NOT_ADMIN)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  // The stranger's password opens nothing any more.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('stranger-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+  const { data } = await api.admin.from('admin_invites').select('email').eq('email', email);
+  expect(data).toEqual([]);
+});

@@ -245,6 +245,106 @@ describe('admin invites', () => {
   });
 });
 
+describe('claiming an invite for an address a stranger registered first', () => {
+  it("the invited person sets the address's password with the link, and the stranger's account is gone", async () => {
+    const invited = uniqueEmail('squatted');
+    const stranger = await signUp(invited, 'strangers-password');
+    expect((await invoke(admin, 'invite-admin', { email: invited })).status).toBe(200);
+    const token = await inviteTokenFor(invited);
+
+    const claimed = await invoke(backend.anonClient(), 'claim-admin-invite', {
+      token,
+      email: ` ${invited.toUpperCase()}`,
+      password: 'owners-password',
+    });
+    expect(claimed).toEqual({ status: 200, body: { success: true, email: invited } });
+
+    const owner = backend.anonClient();
+    const signedIn = await owner.auth.signInWithPassword({ email: invited, password: 'owners-password' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user!.id).not.toBe(stranger.id);
+    expect(await roleOf(signedIn.data.user!.id)).toEqual(['admin']);
+    expect((await owner.rpc('get_admin_users')).error).toBeNull();
+    expect(await pendingInvites()).not.toContain(invited);
+
+    // The stranger's password, session and still-unexpired access token get nowhere.
+    const old = await backend.anonClient().auth.signInWithPassword({ email: invited, password: 'strangers-password' });
+    expect(old.error?.code).toBe('invalid_credentials');
+    expect((await stranger.client.auth.refreshSession()).error).not.toBeNull();
+    expect(await roleOf(stranger.id)).toEqual([]);
+    const { data: invites } = await stranger.client.from('admin_invites').select('email');
+    expect(invites ?? []).toEqual([]);
+
+    // The link is used up.
+    const again = await invoke(backend.anonClient(), 'claim-admin-invite', {
+      token,
+      email: invited,
+      password: 'strangers-again',
+    });
+    expect(again).toEqual({
+      status: 422,
+      body: { success: false, error: 'This invite link is invalid or has expired. Ask an admin to send a new one.' },
+    });
+  });
+
+  it('an address with no account gets one; a wrong address, a bad link or a short password change nothing', async () => {
+    const invited = uniqueEmail('fresh');
+    const other = uniqueEmail('other');
+    const bystander = await signUp(other, 'bystanders-password');
+    await invoke(admin, 'invite-admin', { email: invited });
+    const token = await inviteTokenFor(invited);
+    const anon = backend.anonClient();
+
+    expect(await invoke(anon, 'claim-admin-invite', { token, email: other, password: 'takeover' })).toEqual({
+      status: 422,
+      body: {
+        success: false,
+        error: 'This invite was sent to another e-mail address. Enter the address it was sent to.',
+      },
+    });
+    const guessed = randomBytes(32).toString('base64url');
+    expect(await invoke(anon, 'claim-admin-invite', { token: guessed, email: invited, password: 'guessing' })).toEqual({
+      status: 422,
+      body: { success: false, error: 'This invite link is invalid or has expired. Ask an admin to send a new one.' },
+    });
+    expect(await invoke(anon, 'claim-admin-invite', { token, email: invited, password: 'short' })).toEqual({
+      status: 422,
+      body: { success: false, error: 'Password should be at least 6 characters.' },
+    });
+    const stillThere = await backend.anonClient().auth.signInWithPassword({
+      email: other,
+      password: 'bystanders-password',
+    });
+    expect(stillThere.data.user?.id).toBe(bystander.id);
+    expect(await pendingInvites()).toContain(invited);
+
+    expect((await invoke(anon, 'claim-admin-invite', { token, email: invited, password: 'first-one' })).status).toBe(
+      200,
+    );
+    const signedIn = await backend.anonClient().auth.signInWithPassword({ email: invited, password: 'first-one' });
+    expect(await roleOf(signedIn.data.user!.id)).toEqual(['admin']);
+  });
+
+  it("an admin's account is never replaced", async () => {
+    const invited = uniqueEmail('promoted');
+    await invoke(admin, 'invite-admin', { email: invited });
+    const person = await signUp(invited, 'admins-password');
+    // Made an admin some other way while the invite was out.
+    await admin.from('user_roles').insert({ user_id: person.id, role: 'admin' }).throwOnError();
+    const answer = await invoke(backend.anonClient(), 'claim-admin-invite', {
+      token: await inviteTokenFor(invited),
+      email: invited,
+      password: 'replacement',
+    });
+    expect(answer).toEqual({
+      status: 422,
+      body: { success: false, error: 'An admin with this email address already exists. Sign in instead.' },
+    });
+    const kept = await backend.anonClient().auth.signInWithPassword({ email: invited, password: 'admins-password' });
+    expect(kept.data.user?.id).toBe(person.id);
+  });
+});
+
 describe('the local mailbox', () => {
   it('takes mail only with its key, and shows it in the browser with the link clickable', async () => {
     const body = JSON.stringify({

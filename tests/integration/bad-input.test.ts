@@ -748,7 +748,7 @@ describe('text the database cannot store, sent to the functions', () => {
     expect(await call('guest-feedback', feedback, backend.anonKey)).toMatchObject(refused);
   });
 
-  it('create-admin, invite-admin, change-admin-password and scrape-linkedin-profile refuse it, naming the field', async () => {
+  it('create-admin, invite-admin, claim-admin-invite, change-admin-password and scrape-linkedin-profile refuse it, naming the field', async () => {
     const named = (field: string) =>
       `The field ${JSON.stringify(field)} contains a character that cannot be stored (a NUL character or half of a UTF-16 surrogate pair)`;
     const other = { email: 'other-admin@corp.example', password: 'other-admin-secret' };
@@ -760,6 +760,7 @@ describe('text the database cannot store, sent to the functions', () => {
       ['create-admin', { email: 'lone-password@corp.example', password: `secret-${HIGH}` }, 'password'],
       ['create-admin', { email: `x${NUL}@corp.example`, password: 'secret-password' }, 'email'],
       ['invite-admin', { email: `x${LOW}@corp.example` }, 'email'],
+      ['claim-admin-invite', { token: 'x'.repeat(43), email: 'c@corp.example', password: `secret-${NUL}` }, 'password'],
       ['change-admin-password', { userId: otherId, newPassword: `secret-${HIGH}` }, 'newPassword'],
       ['change-admin-password', { userId: otherId, newPassword: `secret-${NUL}` }, 'newPassword'],
       ['scrape-linkedin-profile', { linkedin_url: `https://www.linkedin.com/in/${NUL}` }, 'linkedin_url'],

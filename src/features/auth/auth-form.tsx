@@ -109,8 +109,37 @@ export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
   );
 }
 
-/** Shown above the form when the page was opened from an admin invite link. */
-export function AdminInviteNotice() {
+export interface AdminInviteNoticeProps {
+  /**
+   * Sets up the invited address with a new password (the invite's link proves the mailbox), for
+   * someone who cannot sign in to the account a stranger registered with it first.
+   */
+  onClaim(email: string, password: string): Promise<void>;
+}
+
+/**
+ * Shown above the form when the page was opened from an admin invite link. It also offers the way in
+ * when the invited address already has an account whose password the person does not know.
+ */
+export function AdminInviteNotice({ onClaim }: AdminInviteNoticeProps) {
+  const [claiming, setClaiming] = useState(false);
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const submit = handleSubmit(async ({ email, password }) => {
+    try {
+      await onClaim(email, password);
+    } catch (error) {
+      toastError(error, 'Something went wrong. Please try again.');
+    }
+  });
+
   return (
     <section
       aria-label="Admin invite"
@@ -121,6 +150,44 @@ export function AdminInviteNotice() {
         Sign in with the e-mail address the invite was sent to. No account yet? Sign up with that address, then sign in.
         You become an admin as soon as you are signed in.
       </p>
+      <p className="mt-2">
+        This address already has an account, but not with a password you know?{' '}
+        <button
+          type="button"
+          className="font-medium text-brand-strong underline underline-offset-2 hover:no-underline"
+          aria-expanded={claiming}
+          aria-controls={formId}
+          onClick={() => setClaiming((open) => !open)}
+        >
+          Set a new password
+        </button>
+      </p>
+      {claiming ? (
+        <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+          <p>
+            The invite link proves the address is yours. The account that holds it is replaced by a new admin account
+            with this password.
+          </p>
+          <Field label="Invited email" error={errors.email?.message}>
+            {(ids) => <Input {...ids} type="email" autoComplete="email" required {...register('email')} />}
+          </Field>
+          <Field label="New password" error={errors.password?.message}>
+            {(ids) => (
+              <Input
+                {...ids}
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                {...register('password')}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Loading...' : 'Set password and accept the invite'}
+          </Button>
+        </form>
+      ) : null}
     </section>
   );
 }
