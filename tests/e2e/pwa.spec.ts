@@ -338,6 +338,11 @@ test('a new deploy reaches an open tab: it keeps working on the old version unti
       .find((name) => /\/assets\/index-[^/]+\.js$/.test(name)),
   );
   expect(oldEntry).toBeTruthy();
+  // Another tab, where someone has started filling in a form: a Reload chosen elsewhere must not lose it.
+  const other = await context.newPage();
+  await other.goto('/auth');
+  await waitForServiceWorkerControl(other);
+  await other.getByLabel('Email').fill('half-typed@example.org');
 
   const oldHome = await (await page.request.get('/')).text();
   // Deploy: a build whose bundle differs (another build id), into the folder the server serves.
@@ -392,6 +397,20 @@ test('a new deploy reaches an open tab: it keeps working on the old version unti
   } finally {
     await context.setOffline(false);
   }
+
+  // The other tab kept its form and says why it has not reloaded; leaving the form reloads it.
+  const held = other.getByRole('status').filter({ hasText: 'A new version is ready.' });
+  await expect(held).toContainText('This page reloads once you have saved or left your form.');
+  await expect(held.getByRole('button', { name: 'Reload now' })).toBeVisible();
+  await expect(other.getByLabel('Email')).toHaveValue('half-typed@example.org');
+  expect(await other.evaluate(() => document.documentElement.dataset.build ?? '')).not.toBe(buildId);
+  expect(await axe(other)).toEqual([]);
+  await other.getByRole('link', { name: 'Back to site' }).click();
+  await expect
+    .poll(() => other.evaluate(() => document.documentElement.dataset.build ?? '').catch(() => ''))
+    .toBe(buildId);
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await other.close();
 
   // The old version's worker may still be keeping pages (one at a time, slow on a busy phone) when
   // the new one takes over and clears them: a copy of the old home page it puts back names chunks

@@ -4,7 +4,8 @@
  * when what the device kept of an earlier visit was fetched), a note when the device ran out of room
  * for the upcoming events' images it keeps for offline use (src/data/offline-images.ts, which this
  * component starts once the visitor's replica is open), and the prompt
- * that offers a new version ('A new version is available.' + 'Reload'). Both are polite live
+ * that offers a new version ('A new version is available.' + 'Reload'; in a tab that another tab's
+ * choice left holding a typed-into form, 'A new version is ready...' + 'Reload now'). Both are polite live
  * regions that exist from the first render, so that screen readers announce what appears in them;
  * neither takes focus. Rendered once, by the root route.
  */
@@ -74,6 +75,13 @@ export function PwaStatus() {
               }}
             >
               Reload
+            </Button>
+          </div>
+        ) : update.held ? (
+          <div className="pointer-events-auto flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-ink shadow-lg">
+            <p>A new version is ready. This page reloads once you have saved or left your form.</p>
+            <Button size="sm" variant="outline" onClick={update.activate}>
+              Reload now
             </Button>
           </div>
         ) : null}

@@ -5,7 +5,10 @@
  *   visitor chooses 'Reload' (SKIP_WAITING), never by itself, so an open page keeps loading its
  *   chunks from the old version's precache;
  * - when a new version takes over a page that an older one controlled (this tab's choice or another
- *   tab's), the page reloads once, so it never runs old code against a cleaned-up cache;
+ *   tab's), the page reloads once, so it never runs old code against a cleaned-up cache. A tab whose
+ *   takeover another tab chose waits while it shows a form the person typed into (a half-written
+ *   event, say): it says so, and reloads once the form is gone (saved and closed, or left), or when
+ *   the person chooses 'Reload now';
  * - the first version takes over at once (clients.claim); the images and settings the page loaded
  *   before that are handed to it to cache (CACHE_URLS), and the page itself to keep as the server
  *   renders it (KEEP_PAGES, src/features/pwa/worker/kept-pages.ts), so the first visit works offline too;
@@ -17,6 +20,21 @@ import { CLAIM, KEEP_LATER_FILES, KEEP_PAGES } from '../../lib/worker-messages.t
 import { setUpdateState } from './update-state.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** How often a held reload looks whether the forms it waits for are gone. */
+const HELD_CHECK_MS = 500;
+
+/** Forms the person typed into on this page: work a reload would lose while they are on screen. */
+const typedInto = new Set<HTMLFormElement>();
+
+function formsInProgress(): boolean {
+  for (const form of typedInto) if (!form.isConnected) typedInto.delete(form);
+  return typedInto.size > 0;
+}
+
+function noteTyping(event: Event): void {
+  const form = event.target instanceof Element ? event.target.closest('form') : null;
+  if (form) typedInto.add(form);
+}
 
 /** Same-origin and API URLs this page fetched before a service worker controlled it. */
 function urlsLoadedSoFar(): string[] {
@@ -35,17 +53,41 @@ export async function registerServiceWorker(): Promise<void> {
   const workbox = new Workbox('/service-worker.js', { scope: '/' });
   let controlled = container.controller !== null;
   let reloading = false;
+  let chosenHere = false;
+  document.addEventListener('input', noteTyping, true);
+
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  const reloadOnceFormsAreGone = () => {
+    if (!formsInProgress()) return reload();
+    setUpdateState({ waiting: false, held: true, activate: reload });
+    const timer = window.setInterval(() => {
+      if (formsInProgress()) return;
+      window.clearInterval(timer);
+      reload();
+    }, HELD_CHECK_MS);
+  };
 
   container.addEventListener('controllerchange', () => {
     if (controlled && !reloading) {
-      reloading = true;
-      window.location.reload();
+      if (chosenHere) reload();
+      else reloadOnceFormsAreGone();
     }
     controlled = true;
   });
 
   workbox.addEventListener('waiting', () => {
-    setUpdateState({ waiting: true, activate: () => workbox.messageSkipWaiting() });
+    setUpdateState({
+      waiting: true,
+      held: false,
+      activate: () => {
+        chosenHere = true;
+        workbox.messageSkipWaiting();
+      },
+    });
   });
 
   // A browser that refuses service workers (some private windows, a policy) runs the site without
