@@ -347,6 +347,33 @@ describe('change-admin-password', () => {
     expect(error).not.toBeNull();
   });
 
+  it("an admin's access token loses the admin's rights the moment their sessions end, before it expires", async () => {
+    /** The admin-only list of admin accounts, asked for with nothing but this access token. */
+    const adminListWith = (token: string) =>
+      fetch(`${backend.url}/rest/v1/rpc/get_admin_users`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      }).then((response) => response.status);
+    const tokenOf = async (client: SupabaseClient) => (await client.auth.getSession()).data.session!.access_token;
+
+    // A leaked password, changed by another admin: the intruder's token is worth nothing at once.
+    const other = await createAdmin();
+    const intruder = await tokenOf(await backend.signedInClient(other.email, other.password));
+    expect(await adminListWith(intruder)).toBe(200);
+    await invoke(admin, 'change-admin-password', { userId: other.id, newPassword: 'brand-new-secret' });
+    expect(await adminListWith(intruder)).toBe(403);
+
+    // Signing out on a shared device: a copy of that session's token is no admin's either.
+    const leaving = await backend.signedInClient(other.email, 'brand-new-secret');
+    const copied = await tokenOf(leaving);
+    const staying = await tokenOf(await backend.signedInClient(other.email, 'brand-new-secret'));
+    expect(await adminListWith(copied)).toBe(200);
+    expect((await leaving.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect(await adminListWith(copied)).toBe(403);
+    expect(await adminListWith(staying)).toBe(200);
+  });
+
   it('an admin cannot change their own password here', async () => {
     const self = await createAdmin();
     const client = await backend.signedInClient(self.email, self.password);

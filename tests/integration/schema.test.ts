@@ -409,7 +409,7 @@ describe('change clock (_modified)', () => {
       const firstWrote = new Promise<void>((resolve) => (wrote = resolve));
       const context = {
         role: 'authenticated' as const,
-        claims: { sub: admin.userId, role: 'authenticated' },
+        claims: { sub: admin.userId, role: 'authenticated', session_id: admin.sessionId },
         readOnly: false,
       };
       const slow = f.db.transaction(context, async (tx: Queryable) => {

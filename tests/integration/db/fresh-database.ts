@@ -15,7 +15,9 @@ import { openPostgres } from '../../../server/db/postgres.ts';
 import { pgliteTemplate } from '../../support/pglite-template.ts';
 
 export type Actor =
-  { role: 'anon' } | { role: 'service_role' } | { role: 'authenticated'; userId: string; email: string };
+  | { role: 'anon' }
+  | { role: 'service_role' }
+  | { role: 'authenticated'; userId: string; email: string; sessionId: string };
 
 export interface FreshDatabase {
   db: Database;
@@ -23,14 +25,23 @@ export interface FreshDatabase {
   as<T>(actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Rows of one query run as the database owner. */
   rows<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
-  /** Creates an auth user the way sign-up does (an insert into auth.users) and returns it as an actor. */
+  /**
+   * Creates an auth user the way sign-up does (an insert into auth.users), signed in (a row of
+   * auth.sessions, which the admin check requires), and returns it as an actor.
+   */
   createUser(email: string): Promise<Extract<Actor, { role: 'authenticated' }>>;
   close(): Promise<void>;
 }
 
 function claimsOf(actor: Actor): Record<string, unknown> {
   if (actor.role === 'authenticated') {
-    return { sub: actor.userId, role: 'authenticated', email: actor.email, aud: 'authenticated' };
+    return {
+      sub: actor.userId,
+      role: 'authenticated',
+      email: actor.email,
+      aud: 'authenticated',
+      session_id: actor.sessionId,
+    };
   }
   return { role: actor.role };
 }
@@ -71,8 +82,10 @@ export async function openFreshDatabase(): Promise<FreshDatabase> {
     },
     async createUser(email) {
       const id = randomUUID();
+      const sessionId = randomUUID();
       await db.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-      return { role: 'authenticated', userId: id, email };
+      await db.query('insert into auth.sessions (id, user_id, created_at) values ($1, $2, now())', [sessionId, id]);
+      return { role: 'authenticated', userId: id, email, sessionId };
     },
     async close() {
       await db.close();
