@@ -55,7 +55,7 @@ export const handler = jsonFunction(
     }
     requirePasswordLength(password);
 
-    const existing = await findUserIdByEmail(email);
+    const existing = await findUserIdByEmail(service, email);
     if (existing) {
       if (await isAdmin(service, existing)) {
         throw new FunctionError(422, 'An admin with this email address already exists. Sign in instead.');

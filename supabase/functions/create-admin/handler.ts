@@ -53,7 +53,7 @@ async function createConfirmedAdmin(service: SupabaseClient, email: string, pass
 }
 
 async function inviteExistingUser(service: SupabaseClient, email: string): Promise<Response> {
-  const userId = await findUserIdByEmail(email);
+  const userId = await findUserIdByEmail(service, email);
   if (!userId) throw new Error(`the auth service reports ${email} as registered but does not list it`);
   if (await isAdmin(service, userId)) throw new FunctionError(422, 'An admin with this email address already exists');
   try {

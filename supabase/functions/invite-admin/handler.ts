@@ -33,7 +33,7 @@ export const handler = jsonFunction(
     const service = createServiceClient();
     await requireAdmin(request, service, 'Only admins can invite admins');
     const { email } = await readJsonBody(request, InviteAdminBody);
-    const existing = await findUserIdByEmail(email);
+    const existing = await findUserIdByEmail(service, email);
     if (existing && (await isAdmin(service, existing))) {
       throw new FunctionError(422, 'An admin with this email address already exists');
     }
