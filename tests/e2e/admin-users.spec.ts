@@ -301,3 +301,39 @@ test('an invited person whose address a stranger registered first sets a new pas
   const { data } = await api.admin.from('admin_invites').select('email').eq('email', email);
   expect(data).toEqual([]);
 });
+
+test('an invite link opened while signed in with another account waits for the invited address', async ({
+  page,
+  api,
+}) => {
+  test.slow();
+  const email = freshEmail('invited-elsewhere');
+  const other = freshEmail('someone-else');
+  const signUpAndIn = async (address: string, password: string) => {
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByText('Account created!').first()).toBeVisible();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  };
+  await page.goto('/auth');
+  await signUpAndIn(other, 'other-password');
+  await page.waitForURL(/\/admin$/);
+  const { error } = await api.admin.functions.invoke('invite-admin', { body: { email } });
+  expect(error).toBeNull();
+
+  await openMailedInvite(page, email);
+  const notice = page.getByRole('region', { name: 'Admin invite' });
+  await expect(notice).toContainText(
+    `You are signed in as ${other}, and the invite was sent to another e-mail address.`,
+  );
+  expect(await axe(page)).toEqual([]);
+  await notice.getByRole('button', { name: 'Sign out' }).click();
+  await expect(notice).toContainText("You're invited to become an admin.");
+  await signUpAndIn(email, 'invited-password');
+  await expect(page.getByText('You are now an admin.')).toBeVisible({ timeout: 15_000 });
+  await page.waitForURL(/\/admin$/);
+  await expect(page.getByText(NOT_ADMIN)).toHaveCount(0);
+});
