@@ -124,12 +124,10 @@ export async function fetchPastEvents(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A live event by slug with everything its page shows, or null. Links use the id when an event has
- * no slug (spec section 2), so a uuid also matches an event's id.
- */
-/**
  * The table-API path (after `/rest/v1/`) of an event page's one request. The prerendered event shell
  * starts the same request before the scripts load (scripts/prerender.ts), so it must stay one GET.
+ * Every embed asks for live rows only: a removed place on the list (a declined or waitlisted guest)
+ * would otherwise come with the person's profile to every visitor of the page.
  */
 export function eventPagePath(slug: string): string {
   const attendee = `attendees(${publicColumns('attendees')})`;
@@ -142,9 +140,24 @@ export function eventPagePath(slug: string): string {
     `testimonials(${publicColumns('testimonials')})`,
     `videos(${publicColumns('videos')})`,
   ].join(',');
-  return `events?select=${encodeURIComponent(select)}&${eventKeyFilter(slug)}&_deleted=is.false&order=slug.asc.nullslast&limit=1`;
+  const liveEmbeds = [
+    'event_gallery',
+    'event_sponsors',
+    'sessions',
+    'sessions.session_speakers',
+    'event_attendees',
+    'testimonials',
+    'videos',
+  ]
+    .map((embed) => `&${embed}._deleted=is.false`)
+    .join('');
+  return `events?select=${encodeURIComponent(select)}&${eventKeyFilter(slug)}&_deleted=is.false${liveEmbeds}&order=slug.asc.nullslast&limit=1`;
 }
 
+/**
+ * A live event by slug with everything its page shows, or null. Links use the id when an event has
+ * no slug (spec section 2), so a uuid also matches an event's id.
+ */
 export async function fetchEventBySlug(config: FirstPaintConfig, slug: string): Promise<EventPage | null> {
   const rows = (await read(config, eventPagePath(slug), (c) => c.eventPages())) as (Row<'events'> & {
     event_gallery: Row<'event_gallery'>[];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestBackend, type TestBackend } from '../support/backend.ts';
 import {
+  eventPagePath,
   fetchEventBySlug,
   fetchGeneralTestimonials,
   fetchPastAttendees,
@@ -100,6 +101,43 @@ describe('first-paint reads', () => {
     const byId = await fetchEventBySlug(config, event.id);
     expect(byId?.event.id).toBe(event.id);
     expect(await fetchEventBySlug(config, 'no-such-event')).toBeNull();
+  });
+
+  it("an event page's request brings no removed place on its lists, so no guest taken off it reaches visitors", async () => {
+    const past = await insert<{ id: string }>('events', { title: 'Before', start_date: at(-60), end_date: at(-59) });
+    const event = await insert<{ id: string; slug: string }>('events', {
+      title: 'Data Leaders Lisbon',
+      start_date: at(40),
+      end_date: at(41),
+    });
+    // Listed elsewhere, so her profile is public; her place on this event was taken away.
+    const jane = await insert<{ id: string }>('attendees', { name: 'Jane Declined', email: 'jane@example.com' });
+    await insert('event_attendees', { event_id: past.id, attendee_id: jane.id, attendee_type: 'past' });
+    const place = await insert<{ id: string }>('event_attendees', { event_id: event.id, attendee_id: jane.id });
+    await admin.from('event_attendees').delete().eq('id', place.id).throwOnError();
+    const session = await insert<{ id: string }>('sessions', {
+      event_id: event.id,
+      title: 'Keynote',
+      start_time: at(40.1),
+      end_time: at(40.2),
+    });
+    const spoke = await insert<{ id: string }>('session_speakers', {
+      session_id: session.id,
+      attendee_id: jane.id,
+      display_order: 0,
+    });
+    await admin.from('session_speakers').delete().eq('id', spoke.id).throwOnError();
+
+    const response = await fetch(`${config.supabaseUrl}/rest/v1/${eventPagePath(event.slug)}`, {
+      headers: { apikey: config.anonKey },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('Data Leaders Lisbon');
+    expect(body).toContain('Keynote');
+    expect(body).not.toContain('Jane Declined');
+    expect(body).not.toContain(place.id);
+    expect(body).not.toContain(spoke.id);
   });
 
   it('past highlights lists each past attendee once, without e-mail, and the sponsor library by name', async () => {
