@@ -8,10 +8,11 @@
  */
 import { Link } from '@tanstack/react-router';
 import { QrCode, UserPlus } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { allTimesIn } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
+import { keepFocusWithin } from '../../ui/keep-focus.ts';
 import { DEFAULT_BADGE_LAYOUT } from './badge-layout.ts';
 import type { EmptyRoster } from './check-in-state.ts';
 import { DeviceName } from './device-name-form.tsx';
@@ -80,6 +81,10 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
 function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
   const filterLabel = useId();
   const { event, last } = door;
+  const search = useRef<HTMLInputElement>(null);
+  // A row the filter drops once its check-in is stored, or the last action's Undo once pressed,
+  // hands the focus on instead of dropping it.
+  const [keepFocus] = useState(() => keepFocusWithin(() => search.current));
 
   return (
     <div className="space-y-4">
@@ -102,6 +107,7 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
 
       {/* There from the first render, so that screen readers announce the first check-in too. */}
       <div
+        ref={keepFocus}
         role="status"
         className={
           last
@@ -139,6 +145,7 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
         {(ids) => (
           <Input
             {...ids}
+            ref={search}
             type="search"
             placeholder="Name or company"
             autoComplete="off"
@@ -172,7 +179,11 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
         <p className="text-slate-600">{EMPTY_ROSTER[door.empty]}</p>
       ) : (
         <>
-          <ul aria-label="Guests" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          <ul
+            ref={keepFocus}
+            aria-label="Guests"
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          >
             {door.listed.map(({ guest, storing }) => (
               <GuestRow
                 key={guest.key}

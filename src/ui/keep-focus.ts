@@ -1,0 +1,60 @@
+/**
+ * Keeps the keyboard's place when what holds the focus leaves a container: a guest row that the
+ * door's 'Not yet arrived' filter drops once its check-in is stored, an Undo that its own press
+ * removes. The focus would fall to the page's body, where a screen reader says nothing and the next
+ * Tab starts again from the top. Instead it goes to the same place in the container (the row now
+ * there, or the last row), to the first control of that row, or else to `fallback()`, which also
+ * takes it when the container itself leaves.
+ *
+ * Only a focus that was inside the container and fell to nothing is moved: one the person moved
+ * elsewhere, or dropped by tapping outside, is left alone.
+ */
+const CONTROLS = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea';
+
+/** A ref callback (React 19: it returns its clean-up) for the container whose rows are its children. */
+export function keepFocusWithin(fallback: () => HTMLElement | null): (root: HTMLElement | null) => (() => void) | void {
+  return (root) => {
+    if (!root) return;
+    let place: number | null = null;
+    const rows = () => [...root.children] as HTMLElement[];
+    const onFocusIn = (event: FocusEvent) => {
+      const index = rows().findIndex((row) => row.contains(event.target as Node));
+      place = index === -1 ? 0 : index;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !root.contains(event.relatedTarget)) place = null;
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.contains(event.target as Node)) place = null;
+    };
+    const focusLost = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || !active.isConnected;
+    };
+    const observer = new MutationObserver(() => {
+      if (place === null || !focusLost()) return;
+      const remaining = rows();
+      const row = remaining[Math.min(place, remaining.length - 1)];
+      const target = row?.querySelector<HTMLElement>(CONTROLS) ?? fallback();
+      place = null;
+      target?.focus();
+    });
+    root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      // The container itself leaves (a list whose last row went): once the page is settled, the
+      // fallback takes a focus that was inside it.
+      if (place !== null) {
+        queueMicrotask(() => {
+          if (focusLost()) fallback()?.focus();
+        });
+      }
+      observer.disconnect();
+      root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  };
+}
