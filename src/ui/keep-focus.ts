@@ -3,8 +3,8 @@
  * door's 'Not yet arrived' filter drops once its check-in is stored, an Undo that its own press
  * removes. The focus would fall to the page's body, where a screen reader says nothing and the next
  * Tab starts again from the top. Instead it goes to the same place in the container (the row now
- * there, or the last row), to the first control of that row, or else to `fallback()`, which also
- * takes it when the container itself leaves.
+ * there, or the last row), to the first control of that row, or else to the element `fallback`
+ * selects, which also takes it when the container itself leaves.
  *
  * Only a focus that was inside the container and fell to nothing is moved: one the person moved
  * elsewhere, or dropped by tapping outside, is left alone.
@@ -12,7 +12,8 @@
 const CONTROLS = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea';
 
 /** A ref callback (React 19: it returns its clean-up) for the container whose rows are its children. */
-export function keepFocusWithin(fallback: () => HTMLElement | null): (root: HTMLElement | null) => (() => void) | void {
+export function keepFocusWithin(fallback: string): (root: HTMLElement | null) => (() => void) | void {
+  const fallbackElement = () => document.querySelector<HTMLElement>(fallback);
   return (root) => {
     if (!root) return;
     let place: number | null = null;
@@ -35,7 +36,7 @@ export function keepFocusWithin(fallback: () => HTMLElement | null): (root: HTML
       if (place === null || !focusLost()) return;
       const remaining = rows();
       const row = remaining[Math.min(place, remaining.length - 1)];
-      const target = row?.querySelector<HTMLElement>(CONTROLS) ?? fallback();
+      const target = row?.querySelector<HTMLElement>(CONTROLS) ?? fallbackElement();
       place = null;
       target?.focus();
     });
@@ -48,7 +49,7 @@ export function keepFocusWithin(fallback: () => HTMLElement | null): (root: HTML
       // fallback takes a focus that was inside it.
       if (place !== null) {
         queueMicrotask(() => {
-          if (focusLost()) fallback()?.focus();
+          if (focusLost()) fallbackElement()?.focus();
         });
       }
       observer.disconnect();

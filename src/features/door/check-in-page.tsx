@@ -8,7 +8,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { QrCode, UserPlus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { allTimesIn } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select } from '../../ui/field.tsx';
@@ -30,6 +30,12 @@ const FILTERS: { value: ArrivalFilter; label: string }[] = [
   { value: 'not-arrived', label: 'Not yet arrived' },
   { value: 'checked-in', label: 'Checked in' },
 ];
+
+/**
+ * A row the filter drops once its check-in is stored, or the last action's Undo once pressed, hands
+ * the focus on (to the next row, else the search) instead of dropping it.
+ */
+const keepFocus = keepFocusWithin('[data-door-search]');
 
 const EMPTY_ROSTER: Record<EmptyRoster, string> = {
   'no-guests': 'No guests for this event yet',
@@ -81,10 +87,6 @@ export function CheckInPage({ eventId, onEvent, Photo }: CheckInPageProps) {
 function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
   const filterLabel = useId();
   const { event, last } = door;
-  const search = useRef<HTMLInputElement>(null);
-  // A row the filter drops once its check-in is stored, or the last action's Undo once pressed,
-  // hands the focus on instead of dropping it.
-  const [keepFocus] = useState(() => keepFocusWithin(() => search.current));
 
   return (
     <div className="space-y-4">
@@ -145,7 +147,7 @@ function DoorRoster({ door, Photo }: { door: DoorScreen; Photo: GuestPhoto }) {
         {(ids) => (
           <Input
             {...ids}
-            ref={search}
+            data-door-search
             type="search"
             placeholder="Name or company"
             autoComplete="off"
