@@ -39,6 +39,18 @@ test('the admin sees the dashboard with its menu, cards and a way back to the ev
   // The sign-in toast's colours are the toaster's (src/ui/toaster.tsx), checked where it is built.
   await expect(page.getByText('Welcome back!')).toBeHidden({ timeout: 10_000 });
   expect(await axe(page)).toEqual([]);
+
+  // A keyboard user skips the menu and the header, as on the public site.
+  await page.reload();
+  await expect(main.getByRole('link', { name: /User Management/ })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(main).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(main.getByRole('link', { name: /Events/ }).first()).toBeFocused();
 });
 
 test('the admin signs out and is taken to the home page, and the back office asks to sign in again', async ({

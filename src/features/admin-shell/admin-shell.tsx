@@ -28,6 +28,13 @@ export function AdminShell({ isAdmin, email, onSignOut, syncStatus, children }: 
   return (
     <SidebarProvider>
       <div className="flex min-h-screen w-full bg-white">
+        {/* Past the side menu and the header, as on the public site. */}
+        <a
+          href="#admin-content"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-ink shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
         <AdminMenu />
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3">
@@ -50,7 +57,9 @@ export function AdminShell({ isAdmin, email, onSignOut, syncStatus, children }: 
               {NOT_ADMIN_WARNING}
             </div>
           )}
-          <main className="flex-1 p-4 md:p-6">{children}</main>
+          <main id="admin-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+            {children}
+          </main>
         </div>
       </div>
     </SidebarProvider>
