@@ -9,6 +9,9 @@
  * Only a focus that was inside the container and fell to nothing is moved: one the person moved
  * elsewhere, or dropped by tapping outside, is left alone.
  */
+/** Where the keyboard starts in a form that opens. */
+export const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), textarea, select';
+
 const CONTROLS = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea';
 
 /** A ref callback (React 19: it returns its clean-up) for the container whose rows are its children. */

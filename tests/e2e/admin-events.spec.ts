@@ -89,7 +89,8 @@ test('admin creates an event with why-points, edits it and deletes it', async ({
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create Event' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Add Event' })).toBeVisible();
+  // The form left with the focus on its button: the focus is back on Add Event.
+  await expect(page.getByRole('button', { name: 'Add Event' })).toBeFocused();
 
   const created = card(page, title);
   await expect(created).toContainText('CDOs of Portugal');
@@ -105,15 +106,17 @@ test('admin creates an event with why-points, edits it and deletes it', async ({
     expect(String(row?.slug)).toMatch(/^admin-events-lisbon-/);
   });
 
-  // Editing shows the dates in ISO form to the minute.
-  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  // Editing shows the dates in ISO form to the minute, with the keyboard in the form's first field.
+  await page.getByRole('button', { name: `Edit ${title}` }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
   await expect(page.getByLabel('Start date')).toHaveValue('2027-03-05T09:30');
   await expect(page.getByLabel('End date')).toHaveValue('2027-03-05T17:00');
   await page.getByLabel('Title', { exact: true }).fill(renamed);
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(page.getByText('Event updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Event' })).toBeFocused();
   await expect(card(page, renamed)).toBeVisible();
   await expectServerEvent(api, renamed, (row) => expect(row).not.toBeNull());
 

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAdminActions, useAdminRowsPulled } from '../../data/admin-data.ts';
 import { Button } from '../../ui/button.tsx';
+import { FIRST_FIELD } from '../../ui/keep-focus.ts';
 import { BackToDashboard } from '../../ui/list-page.tsx';
 import { toast } from '../../ui/toaster.tsx';
 import { eventsByStartDate } from './admin-rows.ts';
@@ -27,6 +28,7 @@ export function EventsPage({ invitationsTab, remindersTab, feedbackTab }: Events
   const { remove } = useAdminActions();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
   const formRef = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   const editing = mode.kind === 'edit' ? (events?.find((event) => event.id === mode.id) ?? null) : null;
   const formOpen = mode.kind === 'create' || editing !== null;
@@ -41,12 +43,20 @@ export function EventsPage({ invitationsTab, remindersTab, feedbackTab }: Events
     [events, mode],
   );
 
-  // Editing an event far down the list brings the form into view.
+  // Editing an event far down the list brings the form into view, and the keyboard's focus into its
+  // first field: left on the card's Edit, the next Tab went on down the cards, away from the form.
   useEffect(() => {
-    if (mode.kind === 'edit') formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (mode.kind === 'closed') return;
+    const form = formRef.current;
+    if (mode.kind === 'edit') form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    form?.querySelector<HTMLElement>(FIRST_FIELD)?.focus({ preventScroll: true });
   }, [mode]);
 
-  const close = () => setMode({ kind: 'closed' });
+  // The form leaves with the focus on its Save or Cancel: the focus goes back to Add Event.
+  const close = () => {
+    setMode({ kind: 'closed' });
+    toggle.current?.focus();
+  };
 
   const deleteEvent = async (id: string) => {
     await remove('events', id);
@@ -60,8 +70,9 @@ export function EventsPage({ invitationsTab, remindersTab, feedbackTab }: Events
         <h2 className="text-2xl font-bold">Events</h2>
         <div className="flex gap-2">
           <Button
+            ref={toggle}
             variant={formOpen ? 'outline' : 'primary'}
-            onClick={() => setMode(formOpen ? { kind: 'closed' } : { kind: 'create', id: crypto.randomUUID() })}
+            onClick={() => (formOpen ? close() : setMode({ kind: 'create', id: crypto.randomUUID() }))}
           >
             {formOpen ? 'Cancel' : 'Add Event'}
           </Button>

@@ -5,13 +5,14 @@
  * in its event's zone, named beside them (issue 28).
  */
 import { Pencil } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAdminActions, useAdminRows, type SyncDoc } from '../../data/admin-data.ts';
 import { zoneShortName } from '../../data/event-values.ts';
 import { formatLongDate, formatTimeOfDay } from '../../lib/format-date.ts';
 import { ownTimeZone } from '../../lib/time-zone-options.ts';
 import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
+import { FIRST_FIELD } from '../../ui/keep-focus.ts';
 import { toast } from '../../ui/toaster.tsx';
 import {
   attendeesByName,
@@ -60,7 +61,17 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
 
   const editing = mode.kind === 'edit' ? (sessions?.find((session) => session.id === mode.id) ?? null) : null;
   const formOpen = mode.kind === 'create' || editing !== null;
-  const close = () => setMode({ kind: 'closed' });
+  const formRef = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The keyboard goes into the form that opens, and back to Add Session when it closes (its Save or
+  // Cancel, which held the focus, leaves with it).
+  useEffect(() => {
+    if (mode.kind !== 'closed') formRef.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, [mode]);
+  const close = () => {
+    setMode({ kind: 'closed' });
+    toggle.current?.focus();
+  };
 
   const deleteSession = async (session: SessionDoc) => {
     await remove('sessions', session.id);
@@ -72,23 +83,26 @@ export function SessionsPanel({ eventId, toolbar }: SessionsPanelProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button
+          ref={toggle}
           variant={formOpen ? 'outline' : 'primary'}
-          onClick={() => setMode(formOpen ? { kind: 'closed' } : { kind: 'create' })}
+          onClick={() => (formOpen ? close() : setMode({ kind: 'create' }))}
         >
           {formOpen ? 'Cancel' : 'Add Session'}
         </Button>
         {toolbar}
       </div>
       {formOpen && events && attendees ? (
-        <SessionForm
-          key={editing?.id ?? 'new'}
-          session={editing}
-          speakerRows={editing ? speakersOf(editing.id) : []}
-          {...(eventId ? { fixedEventId: eventId } : {})}
-          events={events}
-          attendees={attendees}
-          onDone={close}
-        />
+        <div ref={formRef}>
+          <SessionForm
+            key={editing?.id ?? 'new'}
+            session={editing}
+            speakerRows={editing ? speakersOf(editing.id) : []}
+            {...(eventId ? { fixedEventId: eventId } : {})}
+            events={events}
+            attendees={attendees}
+            onDone={close}
+          />
+        </div>
       ) : null}
       {sessions === undefined ? (
         <p className="text-slate-600">Loading...</p>
