@@ -62,6 +62,8 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await openSessionsPage(page);
   await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/admin');
   await page.getByRole('button', { name: 'Add Session' }).click();
+  // The keyboard starts in the form: its first field is the event picker.
+  await expect(page.getByLabel('Event', { exact: true })).toBeFocused();
   // The event picker lists the events by start date, earliest first (spec section 7, admin reads).
   const { data: byStart } = await api.admin
     .from('events')
@@ -107,6 +109,7 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await page.getByRole('button', { name: 'Create Session' }).click();
   await expect(page.getByText('Session created successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New Session' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Session' })).toBeFocused();
 
   const item = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').filter({ hasText: title });
   await expect(item).toContainText(eventTitle);
