@@ -14,6 +14,12 @@ import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
 
 export interface QueuedFeedback {
   answer: FeedbackAnswer;
+  /**
+   * The version (`updated_at`) of the server's answer this one was made from, null when there was
+   * none: the server refuses an answer that would give consent back over a newer one without it.
+   * Entries stored before it existed go without, and count as made from none.
+   */
+  basedOn?: string | null;
   queuedAt: number;
   /** Attempts that failed for want of a connection or of a working server. */
   attempts: number;
@@ -35,6 +41,7 @@ const buildStoredSchema = () =>
       queued: z.nullable(
         z.object({
           answer: z.looseObject({ rating: z.number(), quote_consent: z.boolean() }),
+          basedOn: z.optional(z.nullable(z.string())),
           queuedAt: z.number(),
           attempts: z.number(),
           nextAttemptAt: z.number(),
@@ -70,27 +77,34 @@ export function withEntry(
   return { ...store, [token]: change(store[token] ?? { form: null, queued: null }) };
 }
 
-/** The entry with `answer` waiting to go, due at once (in place of an earlier one: the last answer counts). */
+/**
+ * The entry with `answer` waiting to go, due at once (in place of an earlier one: the last answer
+ * counts). It is made from what the form showed: the answer still waiting, whose edit it is, or else
+ * the server's answer as last read.
+ */
 export function queueAnswer(entry: FeedbackEntry, answer: FeedbackAnswer, now: number): FeedbackEntry {
-  return { ...entry, queued: { answer, queuedAt: now, attempts: 0, nextAttemptAt: now } };
+  const basedOn = entry.queued ? (entry.queued.basedOn ?? null) : (entry.form?.answer?.updated_at ?? null);
+  return { ...entry, queued: { answer, basedOn, queuedAt: now, attempts: 0, nextAttemptAt: now } };
 }
 
 /**
- * The entry once the server took `sent` (the answer queued at `queuedAt`): the form shows it as the
- * answer so far, and it leaves the outbox, unless the guest has queued a newer one since.
+ * The entry once the server took the answer queued at `queuedAt`: the form is the server's, as the
+ * answer left it, and the answer leaves the outbox, unless the guest has queued a newer one since:
+ * that one, an edit of the answer just taken, is made from its version.
  */
-export function afterSent(entry: FeedbackEntry, queuedAt: number, sent: FeedbackAnswer, at: string): FeedbackEntry {
-  const form = entry.form ? { ...entry.form, answer: { ...sent, updated_at: at } } : null;
-  return { form, queued: entry.queued?.queuedAt === queuedAt ? null : entry.queued };
+export function afterSent(entry: FeedbackEntry, queuedAt: number, form: FeedbackForm): FeedbackEntry {
+  if (!entry.queued || entry.queued.queuedAt === queuedAt) return { form, queued: null };
+  return { form, queued: { ...entry.queued, basedOn: form.answer?.updated_at ?? null } };
 }
 
 /**
  * The entry once the server refused the answer queued at `queuedAt` (or asked for corrections): it
- * leaves the outbox and stays the form's content, unless the guest has queued a newer one since,
- * which goes in its turn. Null when a newer one waits.
+ * leaves the outbox, and the form is the one the server sent with the refusal (the answer as it is
+ * now) or else stays as it was, unless the guest has queued a newer one since, which goes in its
+ * turn. Null when a newer one waits.
  */
-export function afterRefused(entry: FeedbackEntry, queuedAt: number): FeedbackEntry | null {
-  return entry.queued?.queuedAt === queuedAt ? { ...entry, queued: null } : null;
+export function afterRefused(entry: FeedbackEntry, queuedAt: number, form?: FeedbackForm): FeedbackEntry | null {
+  return entry.queued?.queuedAt === queuedAt ? { form: form ?? entry.form, queued: null } : null;
 }
 
 const FIRST_RETRY_MS = 5_000;

@@ -14,6 +14,8 @@ import {
   FEEDBACK_MESSAGES,
   type FeedbackAnswer,
   type FeedbackForm,
+  type FeedbackRefused,
+  type FeedbackSaved,
 } from '../../supabase/functions/_shared/portable/feedback.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import {
@@ -35,12 +37,19 @@ import { createOutboxRunner } from './outbox-runner.ts';
 
 /** What the server said of the link or of an answer, when it was not a plain yes. */
 export type FeedbackProblem =
-  /** No such link, or feedback has closed: nothing to do but say so. */
+  /**
+   * No such link, feedback has closed, or the answer was changed on another device since this one
+   * was made from it: nothing to do but say so.
+   */
   | { kind: 'refused'; message: string }
   /** Answers to correct, per field. */
   | { kind: 'invalid'; message: string; fields: Record<string, string> };
 
-type Reply = { kind: 'ok'; body: unknown } | { kind: 'offline' } | FeedbackProblem;
+type Reply =
+  | { kind: 'ok'; body: unknown }
+  | { kind: 'offline' }
+  /** `form`: the form as it is now, when the server sent it with the refusal. */
+  | { kind: 'problem'; problem: FeedbackProblem; form?: FeedbackForm };
 
 const SEND_TIMEOUT_MS = 20_000;
 
@@ -92,16 +101,16 @@ async function post(body: Record<string, unknown>): Promise<Reply> {
   } catch {
     return { kind: 'offline' };
   }
-  const answer = (await response.json().catch(() => null)) as {
-    error?: string;
-    fields?: Record<string, string>;
-  } | null;
+  const answer = (await response.json().catch(() => null)) as
+    (Partial<FeedbackRefused> & { fields?: Record<string, string> }) | null;
   if (response.ok) return { kind: 'ok', body: answer };
   if (response.status === 400 && answer?.fields) {
-    return { kind: 'invalid', message: answer.error ?? FEEDBACK_MESSAGES.invalid, fields: answer.fields };
+    const message = answer.error ?? FEEDBACK_MESSAGES.invalid;
+    return { kind: 'problem', problem: { kind: 'invalid', message, fields: answer.fields } };
   }
   if (response.status === 404 || response.status === 409) {
-    return { kind: 'refused', message: answer?.error ?? FEEDBACK_MESSAGES.unknown };
+    const problem = { kind: 'refused', message: answer?.error ?? FEEDBACK_MESSAGES.unknown } as const;
+    return { kind: 'problem', problem, form: answer?.form };
   }
   // A server error, a gateway's page: the server could not take it yet.
   return { kind: 'offline' };
@@ -122,8 +131,8 @@ async function refreshForm(token: string): Promise<boolean> {
   if (reply.kind === 'ok') {
     problems.delete(token);
     write(withEntry(read(), token, (entry) => ({ ...entry, form: reply.body as FeedbackForm })));
-  } else if (reply.kind === 'refused') {
-    problems.set(token, reply);
+  } else if (reply.kind === 'problem') {
+    problems.set(token, reply.problem);
     changed();
   }
   return failed;
@@ -133,24 +142,21 @@ async function refreshForm(token: string): Promise<boolean> {
 async function attempt(token: string): Promise<void> {
   const queued = read()[token]?.queued;
   if (!queued) return;
-  const reply = await post({ token, answer: queued.answer });
+  const reply = await post({ token, answer: queued.answer, based_on: queued.basedOn ?? null });
   const now = Date.now();
   if (reply.kind === 'ok') {
     problems.delete(token);
-    write(
-      withEntry(read(), token, (entry) =>
-        afterSent(entry, queued.queuedAt, queued.answer, new Date(now).toISOString()),
-      ),
-    );
+    write(withEntry(read(), token, (entry) => afterSent(entry, queued.queuedAt, (reply.body as FeedbackSaved).form)));
   } else if (reply.kind === 'offline') {
     write(withEntry(read(), token, (entry) => afterFailedAttempt(entry, now)));
   } else {
-    // Refused or to be corrected: it stays as the form's content, out of the outbox, and the form
-    // says why; unless the guest changed the answer meanwhile: that one is sent in its turn.
+    // Refused or to be corrected: it leaves the outbox, the form shows the answer as the server has
+    // it (changed on another device, say) and says why; unless the guest changed the answer
+    // meanwhile: that one is sent in its turn.
     const entry = read()[token];
-    const refused = entry ? afterRefused(entry, queued.queuedAt) : null;
+    const refused = entry ? afterRefused(entry, queued.queuedAt, reply.form) : null;
     if (!refused) return;
-    problems.set(token, reply);
+    problems.set(token, reply.problem);
     write({ ...read(), [token]: refused });
   }
 }

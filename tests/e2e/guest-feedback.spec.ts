@@ -88,6 +88,16 @@ async function answerOf(api: Api, eventId: string, attendeeId: string) {
   return data;
 }
 
+/** An answer sent through the guest's link from another browser (the setup of a story). */
+async function postAnswer(api: Api, token: string, answer: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${API_URL}/functions/v1/guest-feedback`, {
+    method: 'POST',
+    headers: { apikey: api.anonKey, Authorization: `Bearer ${api.anonKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token, answer }),
+  });
+  expect(response.status).toBe(200);
+}
+
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await eventually.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
 }
@@ -211,6 +221,83 @@ test.describe('the guest', () => {
     const again = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
     await expect(again.getByLabel('A sentence we may quote')).toHaveValue(quote);
     await expect(again.getByLabel(/may publish my quote/)).not.toBeChecked();
+  });
+
+  test('an answer left waiting on a phone offline does not give back the consent taken back since on a laptop: the phone says why and shows the answer as it is', async ({
+    page,
+    context,
+    api,
+  }) => {
+    const { event, guests } = await pastEditionWithGuests(api, ['Kim Twodevices']);
+    const [guest] = guests as [Guest];
+    const token = await feedbackTokenOf(guest.email);
+    const quote = 'Peers, not pitches.';
+    await postAnswer(api, token, { rating: 4, quote, quote_consent: true });
+    await page.goto(`/events/${event.id}#feedback=${token}`);
+    const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+    await expect(form.getByLabel(/may publish my quote/)).toBeChecked();
+
+    // On the phone, offline, she raises her rating, the consent still ticked ...
+    await context.setOffline(true);
+    try {
+      await form.getByText('Excellent').click();
+      await form.getByRole('button', { name: 'Update feedback' }).click();
+      await expect(form.getByRole('status')).toContainText('Your feedback will be sent when you are back online');
+      // ... while on her laptop she takes the consent back.
+      await postAnswer(api, token, { rating: 4, quote, quote_consent: false });
+    } finally {
+      await context.setOffline(false);
+    }
+
+    await expect(form.getByRole('alert')).toHaveText(
+      'Your answer was changed on another device, so this one was not saved. Here is your answer as it is now.',
+    );
+    await expect(form.getByLabel(/may publish my quote/)).not.toBeChecked();
+    await expect(form.getByRole('radio', { name: /^4/ })).toBeChecked();
+    expect(await answerOf(api, event.id, guest.id)).toMatchObject({ rating: 4, quote_consent: false });
+  });
+
+  test('after feedback has closed, the guest still takes back the consent to publish their quote, and the testimonial leaves the event page', async ({
+    page,
+    api,
+  }) => {
+    const { event, guests } = await pastEditionWithGuests(api, ['Ines Withdraws']);
+    const [guest] = guests as [Guest];
+    const token = await feedbackTokenOf(guest.email);
+    const quote = unique('A table of peers, not an audience.');
+    await postAnswer(api, token, { rating: 5, do_differently: 'More time to talk', quote, quote_consent: true });
+    const { data: response } = await api.admin
+      .from('feedback_responses')
+      .select('id')
+      .eq('event_id', event.id)
+      .single();
+    const published = await api.admin.rpc('publish_feedback_quote', { response_id: (response as { id: string }).id });
+    expect(published.error).toBeNull();
+    // 31 days after the end: the answer can no longer change, the testimonial stays published.
+    const moved = await api.admin
+      .from('events')
+      .update({ start_date: hoursAgo(31 * 24 + 4), end_date: hoursAgo(31 * 24) })
+      .eq('id', event.id);
+    expect(moved.error).toBeNull();
+
+    await page.goto(`/events/${event.id}#feedback=${token}`);
+    const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+    await expect(form).toContainText('Feedback for this event has closed.');
+    await expect(form).toContainText(quote);
+    // On the event page, under the dialog.
+    const testimonials = page.locator('#testimonials');
+    await expect(testimonials.getByText(quote)).toBeAttached();
+    expect(await axe(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Take back my consent' }).click();
+    await expect(form.getByRole('status')).toContainText('Done: we will not publish your quote');
+    await expect(form.getByRole('button', { name: 'Take back my consent' })).toHaveCount(0);
+    expect(await answerOf(api, event.id, guest.id)).toEqual({
+      rating: 5,
+      do_differently: 'More time to talk',
+      quote,
+      quote_consent: false,
+    });
+    await expect(testimonials.getByText(quote)).toHaveCount(0);
   });
 });
 

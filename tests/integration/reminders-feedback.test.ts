@@ -467,6 +467,15 @@ async function checkIn(eventId: string, attendeeId: string): Promise<string> {
   return (row as { id: string }).id;
 }
 
+/** The feedback link's token of a guest asked for feedback (what their mail carries). */
+async function feedbackLinkOf(eventId: string, attendeeId: string): Promise<string> {
+  const { rows } = await backend.services.db.query<{ token: string }>(
+    'select token from private.feedback_requests where event_id = $1 and attendee_id = $2',
+    [eventId, attendeeId],
+  );
+  return rows[0]!.token;
+}
+
 const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000).toISOString();
 
 async function feedback(body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -596,8 +605,17 @@ describe('feedback', () => {
       quote: 'The best room of peers I have been in.',
       quote_consent: false,
     };
-    expect((await feedback({ token, answer })).status).toBe(200);
-    expect((await feedback({ token, answer: { ...answer, rating: 5, quote_consent: true } })).status).toBe(200);
+    // Each answer taken comes back with the form as it left it; the next is made from its version.
+    const first = await feedback({ token, answer });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      form: { open: true, answer: { rating: 4, quote_consent: false } },
+    });
+    const version = (first.body.form as { answer: { updated_at: string } }).answer.updated_at;
+    const changed = await feedback({ token, based_on: version, answer: { ...answer, rating: 5, quote_consent: true } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ form: { answer: { rating: 5, quote_consent: true } } });
     expect((await feedback({ token })).body.answer).toMatchObject({ rating: 5, quote_consent: true });
     const rows = await ok(admin.from('feedback_responses').select('rating, quote_consent').eq('event_id', event.id));
     expect(rows).toEqual([{ rating: 5, quote_consent: true }]);
@@ -704,6 +722,162 @@ describe('feedback', () => {
     expect(
       await ok(admin.from('feedback_responses').select('attendee_id, quote_consent').eq('event_id', edition.id)),
     ).toEqual([{ attendee_id: kept.id, quote_consent: false }]);
+  });
+
+  it('after feedback closes, the link still takes back consent to a quote, withdrawing its testimonial and changing nothing else; any other change is refused', async () => {
+    const edition = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3) });
+    const quote = 'A table of peers, not an audience.';
+    const answer = { rating: 5, do_differently: 'More time to talk', quote, quote_consent: true };
+    const guests = await Promise.all(['Hana Unticks', 'Ines Clears', 'Jon Keeps'].map((name) => attendee(name)));
+    const links: string[] = [];
+    const testimonials: string[] = [];
+    for (const guest of guests) {
+      await ok(admin.from('event_attendees').insert({ event_id: edition.id, attendee_id: guest.id }));
+      await checkIn(edition.id, guest.id);
+    }
+    await queueAt(new Date());
+    for (const guest of guests) {
+      const link = await feedbackLinkOf(edition.id, guest.id);
+      expect((await feedback({ token: link, answer })).status).toBe(200);
+      const [response] = await ok<{ id: string }[]>(
+        admin.from('feedback_responses').select('id').eq('event_id', edition.id).eq('attendee_id', guest.id),
+      );
+      links.push(link);
+      testimonials.push(await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id })));
+    }
+    const [unticks, clears, keeps] = links as [string, string, string];
+    // Feedback closes 30 days after the end; a published testimonial stays published with no deadline.
+    await ok(
+      admin
+        .from('events')
+        .update({ start_date: hoursAgo(31 * 24 + 5), end_date: hoursAgo(31 * 24) })
+        .eq('id', edition.id),
+    );
+
+    // Given offline on day 29 with a lower rating, sent on day 31: the consent goes, the rating stays.
+    const untick = await feedback({ token: unticks, answer: { ...answer, rating: 2, quote_consent: false } });
+    expect(untick.status).toBe(200);
+    expect(untick.body).toMatchObject({
+      success: true,
+      withdrawn: true,
+      form: { open: false, answer: { rating: 5, quote, quote_consent: false } },
+    });
+    // The quote taken out counts as the consent taken back.
+    const clear = await feedback({ token: clears, answer: { ...answer, quote: '' } });
+    expect(clear.status).toBe(200);
+    expect(clear.body).toMatchObject({ success: true, withdrawn: true });
+
+    const live = async () =>
+      (
+        await ok<{ id: string; _deleted: boolean }[]>(
+          admin.from('testimonials').select('id, _deleted').in('id', testimonials),
+        )
+      )
+        .filter((row) => !row._deleted)
+        .map((row) => row.id);
+    expect(await live()).toEqual([testimonials[2]]);
+    const answers = async () =>
+      ok<Record<string, unknown>[]>(
+        admin
+          .from('feedback_responses')
+          .select('attendee_id, rating, do_differently, quote, quote_consent')
+          .eq('event_id', edition.id)
+          .order('attendee_id'),
+      );
+    const stored = (consent: boolean[]) =>
+      guests
+        .map((guest, index) => ({
+          attendee_id: guest.id,
+          rating: 5,
+          do_differently: 'More time to talk',
+          quote,
+          quote_consent: consent[index],
+        }))
+        .sort((a, b) => a.attendee_id.localeCompare(b.attendee_id));
+    expect(await answers()).toEqual(stored([false, false, true]));
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id').eq('event_id', edition.id).eq('attendee_id', guests[0]!.id),
+    );
+    const refused = await admin.rpc('publish_feedback_quote', { response_id: response!.id });
+    expect(refused.error?.message).toBe('This quote was given without consent to publish it');
+
+    // Anything else is refused as before: another rating, the consent given again, a quote changed.
+    for (const [link, change] of [
+      [unticks, { ...answer, rating: 1, quote_consent: false }],
+      [unticks, answer],
+      [keeps, { ...answer, rating: 1 }],
+      [keeps, { ...answer, quote: 'Something else entirely.' }],
+    ] as const) {
+      const closed = await feedback({ token: link, answer: change });
+      expect(closed.status).toBe(409);
+      expect(closed.body).toMatchObject({
+        success: false,
+        error: 'Feedback for this event has closed. Thank you all the same.',
+      });
+    }
+    expect(await answers()).toEqual(stored([false, false, true]));
+    expect(await live()).toEqual([testimonials[2]]);
+  });
+
+  it('an older answer waiting on another device cannot give back the consent taken back since: it is refused, saying why', async () => {
+    const edition = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3) });
+    const guest = await attendee('Kim Twodevices');
+    await ok(admin.from('event_attendees').insert({ event_id: edition.id, attendee_id: guest.id }));
+    await checkIn(edition.id, guest.id);
+    await queueAt(new Date());
+    const link = await feedbackLinkOf(edition.id, guest.id);
+    const quote = 'Peers, not pitches.';
+    expect((await feedback({ token: link, answer: { rating: 4, quote, quote_consent: true } })).status).toBe(200);
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id').eq('event_id', edition.id),
+    );
+    const first = await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+
+    // Her phone reads the form, goes offline and queues a better rating, consent still ticked.
+    const seen = (await feedback({ token: link })).body.answer as { updated_at: string };
+    const phone = { token: link, based_on: seen.updated_at, answer: { rating: 5, quote, quote_consent: true } };
+    // On her laptop, from the same answer, she takes the consent back.
+    const laptop = await feedback({
+      token: link,
+      based_on: seen.updated_at,
+      answer: { rating: 4, quote, quote_consent: false },
+    });
+    expect(laptop.status).toBe(200);
+
+    // The phone comes back online: its answer must not give the consent back.
+    const stale = await feedback(phone);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      success: false,
+      error: 'Your answer was changed on another device, so this one was not saved. Here is your answer as it is now.',
+      form: { open: true, answer: { rating: 4, quote, quote_consent: false } },
+    });
+    // Nor may an answer that does not say what it was based on (kept by an older version of the app).
+    expect((await feedback({ token: link, answer: phone.answer })).status).toBe(409);
+    const stored = () =>
+      ok(admin.from('feedback_responses').select('rating, quote_consent').eq('event_id', edition.id).single());
+    expect(await stored()).toEqual({ rating: 4, quote_consent: false });
+    expect(await ok(admin.from('testimonials').select('_deleted').eq('id', first).single())).toEqual({
+      _deleted: true,
+    });
+    expect((await admin.rpc('publish_feedback_quote', { response_id: response!.id })).error?.message).toBe(
+      'This quote was given without consent to publish it',
+    );
+
+    // Taking consent back is never refused, however old the answer it was based on.
+    expect(
+      (await feedback({ token: link, based_on: seen.updated_at, answer: { rating: 3, quote, quote_consent: false } }))
+        .status,
+    ).toBe(200);
+    // Given again from the answer as it is now, the consent counts, and the quote may be published anew.
+    const now = (await feedback({ token: link })).body.answer as { updated_at: string };
+    expect(
+      (await feedback({ token: link, based_on: now.updated_at, answer: { rating: 5, quote, quote_consent: true } }))
+        .status,
+    ).toBe(200);
+    expect(await stored()).toEqual({ rating: 5, quote_consent: true });
+    const second = await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+    expect(second).not.toBe(first);
   });
 
   it('answers are admins only, through the table, realtime and the functions', async () => {

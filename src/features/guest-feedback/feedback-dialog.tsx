@@ -3,9 +3,11 @@
  * phone: an overall rating from 1 to 5, the most valuable session (from the event's agenda), 'What
  * should we do differently?', 'A sentence we may quote', and, apart, an unticked box that lets us
  * publish the quote with the guest's name, job title, company and photo. The form starts from the
- * answer so far, so the same link changes it until feedback closes (30 days after the event).
- * Offline it works as the invite request form does: the answer waits on the device and goes when
- * the connection is back (src/data/guest-feedback.ts). Loaded on demand by ./feedback-host.tsx.
+ * answer so far, so the same link changes it until feedback closes (30 days after the event); after
+ * that, a guest whose quote may be published can still take that consent back, as publishing has no
+ * deadline. Offline it works as the invite request form does: the answer waits on the device and
+ * goes when the connection is back (src/data/guest-feedback.ts). Loaded on demand by
+ * ./feedback-host.tsx.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -61,10 +63,19 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
             </p>
           </div>
         ) : null}
-        {thanked && form ? (
+        {thanked && form?.open ? (
           <div className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
             <p className="font-semibold">Thank you: we have your feedback</p>
             <p className="mt-1 text-sm">{changeUntil(form)}</p>
+          </div>
+        ) : null}
+        {thanked && form && !form.open ? (
+          // Closed, the server takes nothing but the consent taken back.
+          <div className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+            <p className="font-semibold">Done: we will not publish your quote</p>
+            <p className="mt-1 text-sm">
+              If it is on our website, we have taken it down. The rest of your answer stays as it was.
+            </p>
           </div>
         ) : null}
       </div>
@@ -85,6 +96,15 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
       {form && !form.open ? (
         <p className="text-sm text-slate-700">Feedback for this event has closed. Thank you all the same.</p>
       ) : null}
+      {form && !form.open && !waiting && form.answer?.quote_consent && form.answer.quote ? (
+        <ConsentGiven
+          answer={form.answer}
+          onWithdraw={async (answer) => {
+            setSubmitted(true);
+            await sendFeedback(token, answer);
+          }}
+        />
+      ) : null}
       {form?.open && !thanked ? (
         <FeedbackFields
           // Starts again from a newer answer the server gives (changed since in another browser),
@@ -101,9 +121,11 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
       ) : null}
       {thanked ? (
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setSubmitted(false)}>
-            Change my answer
-          </Button>
+          {form?.open ? (
+            <Button variant="outline" onClick={() => setSubmitted(false)}>
+              Change my answer
+            </Button>
+          ) : null}
           <DialogClose>
             <Button>Done</Button>
           </DialogClose>
@@ -120,6 +142,46 @@ function firstName(name: string): string {
 /** 'You can change it with the same link until Sunday, 5 April 2026.' */
 function changeUntil(form: FeedbackForm): string {
   return `You can change it with the same link until ${formatVenueDate(form.closes_at, eventTimeZone(form.event))}.`;
+}
+
+interface ConsentGivenProps {
+  answer: FeedbackAnswer;
+  onWithdraw: (answer: FeedbackAnswer) => Promise<void>;
+}
+
+/**
+ * Once feedback has closed: the quote the guest let us publish, and a way to take that back (which
+ * withdraws a testimonial made from it). The answer goes as it stands, its consent off: the server
+ * changes nothing else of a closed answer.
+ */
+function ConsentGiven({ answer, onWithdraw }: ConsentGivenProps) {
+  const [sending, setSending] = useState(false);
+  const withdraw = async () => {
+    setSending(true);
+    try {
+      await onWithdraw({
+        rating: answer.rating,
+        valuable_session_id: answer.valuable_session_id ?? null,
+        do_differently: answer.do_differently ?? '',
+        quote: answer.quote ?? '',
+        quote_consent: false,
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="mt-4 space-y-3 rounded-md border border-slate-200 p-4">
+      <p className="text-sm text-ink">You let us publish your quote with your name, job title, company and photo:</p>
+      <blockquote className="border-l-4 border-slate-200 pl-3 text-sm italic">“{answer.quote}”</blockquote>
+      <p className="text-sm text-slate-700">
+        You can still take that back: we will not publish it, and will take it down if it is on our website.
+      </p>
+      <Button variant="outline" disabled={sending} onClick={() => void withdraw()}>
+        {sending ? 'Sending...' : 'Take back my consent'}
+      </Button>
+    </div>
+  );
 }
 
 interface FeedbackFieldsProps {

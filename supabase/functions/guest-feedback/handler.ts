@@ -6,15 +6,26 @@
  *
  * POST `{ token }` -> 200 the form (`FeedbackForm`: the event, its agenda, whether feedback is still
  *   open, the guest's answer so far), or 404 for a token nobody holds;
- * POST `{ token, answer }` -> 200 `{ success: true }` (made or replaced), 400 with `fields` for an
- *   answer to correct, 404 for an unknown token, 409 once feedback has closed (30 days after the end).
+ * POST `{ token, answer, based_on }` -> 200 `{ success: true, form }` (made or replaced; `form` as the
+ *   answer left it, with its version), 400 with `fields` for an answer to correct, 404 for an
+ *   unknown token; once feedback has closed (30 days after the end), 200 `{ success: true,
+ *   withdrawn: true, form }` for an answer that takes the consent to publish the quote back (only
+ *   the consent changes: that has no deadline), else 409 `{ error, form }`; 409 `{ error, form }`
+ *   too for an answer that would give consent over a stored answer without it, made from an older
+ *   version than that one (`based_on`: the version of the answer the form showed, null for none).
  *
  * The answers themselves go only to admins (public.feedback_responses, row-level security) and back
  * to the token's holder here.
  */
 import { FunctionError, jsonFunction, jsonResponse, readBoundedRequestText } from '../_shared/http.ts';
 import { fieldErrorsOf } from '../_shared/portable/invite-request.ts';
-import { feedbackBodySchema, FEEDBACK_MESSAGES } from '../_shared/portable/feedback.ts';
+import {
+  feedbackBodySchema,
+  FEEDBACK_MESSAGES,
+  type FeedbackForm,
+  type FeedbackRefused,
+  type FeedbackSaved,
+} from '../_shared/portable/feedback.ts';
 import { createServiceClient } from '../_shared/supabase.ts';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -44,7 +55,7 @@ export const handler = jsonFunction(
       if (fields.token) throw new FunctionError(404, FEEDBACK_MESSAGES.unknown);
       return jsonResponse({ success: false, error: FEEDBACK_MESSAGES.invalid, fields }, 400);
     }
-    const { token, answer } = parsed.data;
+    const { token, answer, based_on } = parsed.data;
     const service = createServiceClient();
     if (!answer) {
       const { data, error } = await service.rpc('feedback_form', { token });
@@ -61,17 +72,23 @@ export const handler = jsonFunction(
         quote: answer.quote ?? '',
         quote_consent: answer.quote_consent,
       },
+      based_on: based_on ?? null,
     });
     if (error) throw new Error(`submit_feedback failed: ${error.code ?? ''} ${error.message}`);
-    switch (data) {
+    const { result, form } = data as { result: string; form: FeedbackForm };
+    switch (result) {
       case 'ok':
-        return jsonResponse({ success: true });
+        return jsonResponse({ success: true, form } satisfies FeedbackSaved);
+      case 'withdrawn':
+        return jsonResponse({ success: true, withdrawn: true, form } satisfies FeedbackSaved);
       case 'no_token':
         throw new FunctionError(404, FEEDBACK_MESSAGES.unknown);
       case 'closed':
-        throw new FunctionError(409, FEEDBACK_MESSAGES.closed);
+        return jsonResponse({ success: false, error: FEEDBACK_MESSAGES.closed, form } satisfies FeedbackRefused, 409);
+      case 'conflict':
+        return jsonResponse({ success: false, error: FEEDBACK_MESSAGES.conflict, form } satisfies FeedbackRefused, 409);
       default:
-        throw new Error(`submit_feedback answered ${JSON.stringify(data)}`);
+        throw new Error(`submit_feedback answered ${JSON.stringify(result)}`);
     }
   },
 );

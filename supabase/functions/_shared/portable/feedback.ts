@@ -45,10 +45,18 @@ export const feedbackTokenSchema = z
   .string('This feedback link is not valid')
   .check(z.regex(/^[0-9a-f]{64}$/, 'This feedback link is not valid'));
 
-/** What the app posts: the token, and the answer when it sends one (without it, it reads the form). */
+/**
+ * What the app posts: the token, and the answer when it sends one (without it, it reads the form)
+ * with `based_on`, the version (`updated_at`) of the answer it was made from: null or absent when
+ * none, or not known. An answer that gives consent over one without it, made from an older version
+ * (another device's, waiting since before the consent was taken back), is refused.
+ */
 export const feedbackBodySchema = z.object({
   token: feedbackTokenSchema,
   answer: z.optional(feedbackAnswerSchema),
+  based_on: z.optional(
+    z.nullable(z.iso.datetime({ offset: true, error: 'This answer cannot be sent; reload the form' })),
+  ),
 });
 
 /** The form as the function returns it. */
@@ -61,10 +69,32 @@ export interface FeedbackForm {
   answer: (FeedbackAnswer & { updated_at: string }) | null;
 }
 
+/**
+ * The function's reply to an answer it took: the form as the answer left it, whose version the
+ * device's next answer is made from. `withdrawn`: feedback had closed, so only the consent to
+ * publish the quote was taken back, and the rest of the answer stays as it was.
+ */
+export interface FeedbackSaved {
+  success: true;
+  withdrawn?: true;
+  form: FeedbackForm;
+}
+
+/**
+ * The function's reply to an answer it refused (409): feedback has closed, or the answer was changed
+ * on another device since this one was made from it; with the form as it is now.
+ */
+export interface FeedbackRefused {
+  success: false;
+  error: string;
+  form: FeedbackForm;
+}
+
 /** The function's answers, in the words the form shows. */
 export const FEEDBACK_MESSAGES = {
   unknown: 'This feedback link is not valid. Please use the link from your e-mail.',
   closed: 'Feedback for this event has closed. Thank you all the same.',
+  conflict: 'Your answer was changed on another device, so this one was not saved. Here is your answer as it is now.',
   invalid: 'Some answers need correcting.',
   tooLarge: 'The answer is too large.',
 } as const;
