@@ -84,8 +84,11 @@ test('the partner banner invites sponsors until dismissed, and stays dismissed',
   await expect(banner).toHaveCSS('position', 'fixed');
   await expect(banner.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
 
-  await banner.getByRole('button', { name: 'Dismiss partner banner' }).click();
+  // By keyboard: the focus goes on to the page's content, not to nowhere.
+  await banner.getByRole('button', { name: 'Dismiss partner banner' }).focus();
+  await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0);
+  await expect(page.locator('#main-content')).toBeFocused();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto('/awards');

@@ -102,7 +102,12 @@ export function PartnerBanner() {
       </Link>
       <button
         type="button"
-        onClick={dismiss}
+        onClick={() => {
+          // The button leaves with the banner: the keyboard goes on from the page's content, not
+          // from nowhere at the end of the page.
+          document.getElementById('main-content')?.focus({ preventScroll: true });
+          dismiss();
+        }}
         aria-label="Dismiss partner banner"
         className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white"
       >
