@@ -330,6 +330,11 @@ test('the page tells its story: hero, the numbers over a video, testimonials and
   await video.scrollIntoViewIfNeeded();
   await expect(video).toHaveAttribute('poster', '/media/hero-poster.webp');
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  // The loop can be paused (moving content longer than five seconds), and started again.
+  await numbers.getByRole('button', { name: 'Pause background video' }).click();
+  expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await numbers.getByRole('button', { name: 'Play background video' }).click();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
   await expect(section(page, 'What leaders say').locator('figure')).toHaveCount(3);
   const markets = section(page, 'Working in over 20 international markets');
   await expect(markets.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact');
@@ -372,6 +377,7 @@ test('with reduced motion the video stays on its poster and the logo strip stand
   const video = page.getByTestId('highlights-video');
   await scrollUntilPoster(video);
   expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await expect(section(page, 'By the Numbers').getByRole('button', { name: /background video/ })).toHaveCount(0);
   await expect(page.getByTestId('logo-strip')).toHaveCSS('animation-name', 'none');
   await expect(page.getByRole('button', { name: 'Pause logos' })).toBeHidden();
 });

@@ -52,8 +52,10 @@ export function Hero() {
 
   const playing = motionAllowed && pageLoaded;
   // A <source> added to a video that had none starts its loading, and `autoPlay` its playback.
+  // Reduced motion asked for while it plays: the loaded video stops, with its button gone.
   useEffect(() => {
     if (playing) video.current?.load();
+    else video.current?.pause();
   }, [playing]);
 
   const togglePlayback = () => {

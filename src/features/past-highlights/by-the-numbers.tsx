@@ -7,8 +7,10 @@
  * starts. The poster itself is given once the section is within a screen of the viewport: a video's
  * poster is fetched at once, at medium priority, wherever the video is, and on a phone it competed
  * with the page's own bytes before the first paint (Lighthouse counted it in the largest paint).
+ * A loop longer than five seconds can be paused (WCAG 2.2.2), as the home page's hero can.
  */
-import { useEffect, useRef } from 'react';
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 
 export const HIGHLIGHT_FIGURES = [
   { value: '4+', label: 'years' },
@@ -22,6 +24,11 @@ const HIGHLIGHTS_POSTER = '/media/hero-poster.webp';
 
 function useMotionAwarePlayback() {
   const videoRef = useRef<HTMLVideoElement>(null);
+  /** Whether motion is allowed (null until known), and whether the visitor paused the loop. */
+  const [motion, setMotion] = useState<boolean | null>(null);
+  const [paused, setPaused] = useState(false);
+  const pausedByVisitor = useRef(false);
+  const reapply = useRef<() => void>(() => undefined);
   useEffect(() => {
     const video = videoRef.current;
     if (!video || typeof window.matchMedia !== 'function' || typeof IntersectionObserver !== 'function') {
@@ -30,7 +37,8 @@ function useMotionAwarePlayback() {
     const query = window.matchMedia(REDUCED_MOTION);
     let onScreen = false;
     const apply = () => {
-      if (query.matches || !onScreen) {
+      setMotion(!query.matches);
+      if (query.matches || !onScreen || pausedByVisitor.current) {
         video.pause();
         return;
       }
@@ -53,17 +61,23 @@ function useMotionAwarePlayback() {
     );
     near.observe(video);
     query.addEventListener('change', apply);
+    reapply.current = apply;
     return () => {
       observer.disconnect();
       near.disconnect();
       query.removeEventListener('change', apply);
     };
   }, []);
-  return videoRef;
+  const togglePause = () => {
+    pausedByVisitor.current = !pausedByVisitor.current;
+    setPaused(pausedByVisitor.current);
+    reapply.current();
+  };
+  return { videoRef, motion, paused, togglePause };
 }
 
 export function ByTheNumbers() {
-  const videoRef = useMotionAwarePlayback();
+  const { videoRef, motion, paused, togglePause } = useMotionAwarePlayback();
   return (
     <section
       aria-labelledby="by-the-numbers-heading"
@@ -96,6 +110,16 @@ export function ByTheNumbers() {
           ))}
         </ul>
       </div>
+      {motion ? (
+        <button
+          type="button"
+          onClick={togglePause}
+          aria-label={paused ? 'Play background video' : 'Pause background video'}
+          className="absolute right-4 bottom-4 inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70"
+        >
+          {paused ? <Play aria-hidden="true" className="h-4 w-4" /> : <Pause aria-hidden="true" className="h-4 w-4" />}
+        </button>
+      ) : null}
     </section>
   );
 }
