@@ -78,6 +78,11 @@ test('the hero plays a muted looping video behind its heading and links to the 2
   expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   await page.getByRole('button', { name: 'Play background video' }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  // Reduced motion asked for while it plays: it stops, and its button goes.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await expect(page.getByRole('button', { name: /background video/ })).toHaveCount(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   await expect(page.getByRole('link', { name: 'See 2026 Calendar' })).toHaveAttribute('href', '/calendar');
 });
