@@ -22,34 +22,52 @@ export function documentState(doc: AnyDoc): AnyDoc {
 }
 
 /**
- * The stamp of the newest version of a document that a write of ours made on the server (this
+ * The stamp of the newest server version of a document known to hold a write of ours (this
  * session), if any; documents' `modified` stamps sort as text in time order.
  */
 export type OwnStamp = (table: TableName, id: string) => string | undefined;
+
+/**
+ * The checks of whether a document still differs from the server's version RxDB knows, as it pushes
+ * (`upstream-check-if-equal`), as it pulls (`downstream-check-if-equal-0`: a document that differs is
+ * a local write waiting to be pushed, which a pulled row must not replace) and as the pending count
+ * is reconciled (`pending`).
+ */
+const SENT_CHECKS: ReadonlySet<string> = new Set(['upstream-check-if-equal', 'downstream-check-if-equal-0', 'pending']);
 
 /**
  * The server's version always wins the row (losing local versions are kept by the push handler,
  * which knows why a write lost). Equality is exact, `modified` included, so a newer server stamp is
  * always taken over.
  *
- * One exception, when RxDB asks whether a local document still differs from the server's version it
- * knows (`upstream-check-if-equal`, and the pending count's `pending`): a document equal to that
- * version is not taken as sent when a write of ours has since put a newer version on the server.
- * That happens when an edit goes back to what it was while the edit before it is still being sent
- * (approved by mistake, then set back to waitlisted): the server takes the first, RxDB cannot store
- * the server's answer over the newer local edit, and its known version stays the old one, equal to
- * the edit back, which was then never sent.
+ * One exception in the checks of SENT_CHECKS: a document equal to the server version RxDB knows is
+ * not taken as sent when a write of ours has since put a newer version on the server. That happens
+ * when an edit goes back to what it was while the edit before it is still being sent, or before the
+ * answer of a retry of it comes (approved by mistake, then set back to waitlisted): the server takes
+ * the first, RxDB cannot store the server's answer over the newer local edit, and its known version
+ * stays the old one, equal to the edit back, which was then never sent (or replaced by the next pull).
+ *
+ * And a row that comes down older than the replica's version of it (`downstream-check-if-equal-1`:
+ * a realtime message that came late, such as the echo of an earlier write of ours) counts as equal,
+ * so the replica keeps the newer version: written over it, the next edit would start from the older
+ * one and take back what the newer one changed.
  */
 function conflictHandlerOf(table: TableName, ownStamp: OwnStamp): RxConflictHandler<AnyDoc> {
   return {
     isEqual: (a, b, context) => {
+      if (context === 'downstream-check-if-equal-1' && isOlder(a, b)) return true;
       if (!deepEqual(documentState(a), documentState(b))) return false;
-      if (context !== 'upstream-check-if-equal' && context !== 'pending') return true;
+      if (!SENT_CHECKS.has(context)) return true;
       const own = ownStamp(table, String(b.id));
       return own === undefined || typeof a.modified !== 'string' || own <= a.modified;
     },
     resolve: async (input) => input.realMasterState,
   };
+}
+
+/** Whether `a` is a version of the server's older than `b` (stamps sort as text in time order). */
+function isOlder(a: AnyDoc, b: AnyDoc): boolean {
+  return typeof a.modified === 'string' && typeof b.modified === 'string' && a.modified < b.modified;
 }
 
 let pluginsAdded = false;

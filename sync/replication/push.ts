@@ -24,7 +24,10 @@
  * RxDB then stores the server's version (its `_modified`, a generated slug) as both the local
  * document and the known server state, so the next edit is checked against the right stamp. The
  * resolved document is offered for push once more; it equals the known server state, so nothing is
- * sent.
+ * sent. When the document changed meanwhile, RxDB cannot store the answer; so every server version
+ * answered as holding our write (accepted, or found on a retry) is remembered with the version we
+ * wrote (ownStamps, ownVersions), and the next push writes the edits made since over the server's
+ * row (baseOf, toWrite).
  *
  * Order: rows go one after another, in the order they were written (batches too: see the end),
  * since one may depend on an earlier one (a slug or an e-mail freed by one row and taken by the
@@ -79,7 +82,10 @@ export interface PushOptions {
   client: SupabaseClient;
   /** Every column, as the admin reads them. */
   columns: readonly string[];
-  /** Server stamps our own accepted writes produced, by `<table>:<id>` (kept for this session). */
+  /**
+   * Server stamps our own accepted writes produced (or a retry found our write in), by `<table>:<id>`
+   * (kept for this session).
+   */
   ownStamps: Map<string, string>;
   /** Keeps, before they are sent, the values inserts and updates are about to write (in any tab's reach). */
   rememberSent(writes: readonly { docId: string; values: Record<string, unknown> }[]): Promise<void>;
@@ -123,10 +129,23 @@ export function createPushHandler(options: PushOptions): PushHandler {
     return data ? (rowToDoc(table, data as unknown as Record<string, unknown>) as Doc) : null;
   }
 
-  function accepted(row: Record<string, unknown>): Doc {
-    const doc = rowToDoc(table, row) as Doc;
-    if (doc.modified) ownStamps.set(stampKey(doc.id), doc.modified);
+  /** The local version whose write put each row's own stamp (ownStamps) on the server, by id. */
+  const ownVersions = new Map<string, Doc>();
+
+  /**
+   * A server version that holds our write of `pushed`, answered to RxDB: its stamp is kept, and what
+   * we wrote, since RxDB cannot store it over a document changed meanwhile (see baseOf).
+   */
+  function ours(doc: Doc, pushed: Doc): Doc {
+    if (doc.modified) {
+      ownStamps.set(stampKey(doc.id), doc.modified);
+      ownVersions.set(doc.id, pushed);
+    }
     return doc;
+  }
+
+  function accepted(row: Record<string, unknown>, pushed: Doc): Doc {
+    return ours(rowToDoc(table, row) as Doc, pushed);
   }
 
   /**
@@ -161,23 +180,49 @@ export function createPushHandler(options: PushOptions): PushHandler {
   }
 
   /**
-   * The version to write `local` over: `assumed`, or the server's current row when that is a newer
-   * write of ours that RxDB could not record (an edit back to `assumed`, made while that write was
-   * being sent: see conflictHandlerOf in engine/database.ts), so that the edit back is sent.
+   * The version to write `local` over: `assumed`, or the server's current row when a write of ours
+   * put a newer version there that RxDB could not record (an edit back to `assumed`, made while that
+   * write was being sent: see conflictHandlerOf in engine/database.ts), so that the edit back is
+   * sent. That row is our write, or a later version on top of it (stamps only grow).
    */
   async function baseOf(local: Doc, assumed: Doc): Promise<Doc> {
-    const own = ownStamps.get(stampKey(local.id));
-    if (own === undefined || !assumed.modified || own <= assumed.modified) return assumed;
-    const server = await fetchRow(local.id);
-    return server?.modified === own ? server : assumed;
+    if (!behindOwnWrite(local.id, assumed)) return assumed;
+    return (await fetchRow(local.id)) ?? assumed;
+  }
+
+  /** Whether a write of ours has put a newer version on the server than `assumed`. */
+  function behindOwnWrite(id: string, assumed: Doc): boolean {
+    const own = ownStamps.get(stampKey(id));
+    return own !== undefined && !!assumed.modified && own > assumed.modified;
+  }
+
+  /**
+   * What to write of `local` over the server version `base`: every field they differ in; but over the
+   * server's row when RxDB could not record a write of ours (see baseOf), `local` is the version we
+   * wrote with edits made on it since, and only those edits go (the other fields hold what a trigger
+   * or another admin wrote beside ours or after it, which `local`, a copy from before, only seems to
+   * take back). `clashes`: edits of fields someone else changed too (any, when the row was deleted).
+   */
+  function toWrite(local: Doc, assumed: Doc, base: Doc): { fields: string[]; clashes: string[] } {
+    const fields = changedFields(table, base, local);
+    const written = base !== assumed && behindOwnWrite(local.id, assumed) ? ownVersions.get(local.id) : undefined;
+    if (!written) return { fields, clashes: [] };
+    const edits = changedFields(table, written, local).filter((field) => fields.includes(field));
+    const changedBeside = changedFields(table, written, base);
+    if (changedBeside.includes('_deleted')) return { fields: edits, clashes: edits };
+    return { fields: edits, clashes: edits.filter((field) => changedBeside.includes(field)) };
   }
 
   /** Writes `local` over the server row `base` (which must be the server's current version). */
   async function update(local: Doc, assumed: Doc): Promise<Doc | null> {
     let base = await baseOf(local, assumed);
     for (let attempt = 0; ; attempt += 1) {
-      const fields = changedFields(table, base, local);
-      if (fields.length === 0) return base === assumed ? null : base;
+      const { fields, clashes } = toWrite(local, assumed, base);
+      if (clashes.length > 0) {
+        await options.onConflict({ table, docId: local.id, local, server: base, base: assumed, fields });
+        return base;
+      }
+      if (fields.length === 0) return base === assumed ? null : ours(base, local);
       const body = docToWrite(table, local, fields);
       await options.rememberSent([{ docId: local.id, values: body }]);
       const { data, error, status } = await client
@@ -194,7 +239,7 @@ export function createPushHandler(options: PushOptions): PushHandler {
         return refuse(local, { code: failure.code ?? String(status), message: failure.message }, current ?? base);
       }
       const rows = (data ?? []) as unknown as Record<string, unknown>[];
-      if (rows[0]) return accepted(rows[0]);
+      if (rows[0]) return accepted(rows[0], local);
 
       // Nothing updated: find out why.
       const server = await fetchRow(local.id);
@@ -221,8 +266,12 @@ export function createPushHandler(options: PushOptions): PushHandler {
       const fieldsLost = changedLocally.filter((field) => lost.includes(field));
       if (fieldsLost.length > 0) {
         await options.onConflict({ table, docId: local.id, local, server, base: assumed, fields: fieldsLost });
+        return server;
       }
-      return server;
+      // Every field this version changed is on the server as it changed it (our write whose answer
+      // was lost, with a trigger's or another admin's changes beside it): ours, for an edit made
+      // since, such as one back to the older version.
+      return changedLocally.length > 0 ? ours(server, local) : server;
     }
   }
 
@@ -250,16 +299,22 @@ export function createPushHandler(options: PushOptions): PushHandler {
 
   async function insert(local: Doc): Promise<Doc | null> {
     if (local._deleted) {
-      // Deleted before any push of ours was acknowledged: delete it there too if it got there.
+      // Deleted before any push of ours was acknowledged: delete it there too if it got there. But a
+      // copy never sent from here with no local write waiting, as a new replication identifier finds
+      // the tombstones of deletes pushed long ago, deleted nothing: it takes the server's version as
+      // it is (see onTopOfExisting), a row another admin brought back included.
       const server = await fetchRow(local.id);
-      return server && !server._deleted ? update(local, server) : null;
+      if (!server || server._deleted) return null;
+      const sent = await options.sentWrites(local.id);
+      if (sent.length === 0 && !(await options.hasLocalWrite(local.id))) return server;
+      return update(local, server);
     }
     const body = docToWrite(table, local);
     await options.rememberSent([{ docId: local.id, values: body }]);
     const { data, error, status } = await client.from(table).insert(body).select(select);
     if (!error) {
       const rows = (data ?? []) as unknown as Record<string, unknown>[];
-      return rows[0] ? accepted(rows[0]) : null;
+      return rows[0] ? accepted(rows[0], local) : null;
     }
     const failure = failureOf(error, status);
     if (classifyFailure(failure) !== 'refused') fail(failure, 'insert');
@@ -305,9 +360,10 @@ export function createPushHandler(options: PushOptions): PushHandler {
       const failure = failureOf(error, status);
       if (classifyFailure(failure) !== 'refused') fail(failure, 'update');
     }
+    const pushed = new Map(run.map(({ local }) => [local.id, local]));
     const taken = new Map(
       ((error ? [] : (data ?? [])) as unknown as Record<string, unknown>[]).map((row) => {
-        const doc = accepted(row);
+        const doc = accepted(row, pushed.get(row.id as string)!);
         return [doc.id, doc] as const;
       }),
     );

@@ -136,6 +136,40 @@ test('an admin deletes an event while another edits it offline: the delete wins 
   await anna.waitForDoc('events', id, (doc) => doc.subheading === 'Written on the train');
 });
 
+test('an event another admin brought back after this device deleted it stays back when the device opens its replica under a new replication identifier', async ({
+  openClient,
+  backend,
+}) => {
+  // The walk below sends two requests for every document of the replica, the demo content's too.
+  test.slow();
+  const event = await backend.createEvent();
+  const id = event.id as string;
+  const anna = await openClient();
+  await anna.waitForDoc('events', id, () => true);
+  await anna.call('remove', 'events', id);
+  await expect.poll(() => backend.row('events', id).then((row) => row?._deleted)).toBe(true);
+  await anna.settled();
+
+  // Anna's device is closed; another admin brings the event back.
+  await anna.call('close');
+  await backend.update('events', id, { _deleted: false });
+
+  // The replica opens under a new replication identifier, as it does when a table's schema version
+  // changes: here the same backend under another address, which is part of the identifier too. Its
+  // push walks every document again, the deleted event's tombstone included, and takes the server's
+  // version of each.
+  const { harnessUrl: _h, clockOffsetMs: _c, ...options } = anna.options;
+  const url = new URL(options.supabaseUrl);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  await anna.call('open', { ...options, supabaseUrl: url.origin });
+  // Until the walk reaches the event: the device shows it again, or it deleted it once more.
+  const reached = async () => (await anna.get('events', id)) !== null || (await backend.row('events', id))?._deleted;
+  await expect.poll(reached, { timeout: 120_000 }).toBe(true);
+  expect(await backend.row('events', id)).toMatchObject({ _deleted: false, title: event.title });
+  expect(await anna.get('events', id)).toMatchObject({ title: event.title });
+  expect(await anna.call('conflicts')).toEqual([]);
+});
+
 test('a visitor who was offline during a delete loses the event and its agenda when back online', async ({
   openClient,
   backend,

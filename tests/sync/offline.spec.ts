@@ -20,6 +20,30 @@ async function holdFirst(client: SyncClient, table: string, method: string) {
   return { holding: () => holding, release };
 }
 
+/**
+ * Slow Wi-Fi on the way back: the client's first `method` request to `table` reaches the server, which
+ * commits it, then `meanwhile` runs (another admin's edit), and the answer hangs until `release()`.
+ */
+async function holdFirstAnswer(
+  client: SyncClient,
+  table: string,
+  method: string,
+  meanwhile: (id: string) => Promise<unknown>,
+) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = false;
+  await client.page.route(`${client.options.supabaseUrl}/rest/v1/${table}*`, async (route: Route) => {
+    if (route.request().method() !== method || holding) return route.fallback();
+    holding = true;
+    const response = await route.fetch();
+    await meanwhile(new URL(route.request().url()).searchParams.get('id')!.replace(/^eq\./, ''));
+    await held;
+    return route.fulfill({ response });
+  });
+  return { release };
+}
+
 test('an admin edits offline, reloads the page, and the change is sent once the connection is back', async ({
   openClient,
   backend,
@@ -137,4 +161,74 @@ test('an edit set back while it is still on its way: the server ends with the ed
   await admin.settled();
   expect((await admin.get('events', id))?.title).toBe(event.title);
   expect(await admin.call('conflicts')).toEqual([]);
+});
+
+test('an approval set back while its answer is on its way, after another admin corrected the company: the server ends waitlisted, with the correction', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const request = await backend.insert('invite_requests', {
+    event_id: event.id,
+    name: 'Waitlisted Guest',
+    email: `waitlisted.guest.${Date.now()}@example.org`,
+    company: 'Acme',
+    consent: true,
+    status: 'waitlisted',
+  });
+  const id = request.id as string;
+  const admin = await openClient();
+  await admin.waitForDoc('invite_requests', id, (doc) => doc.status === 'waitlisted');
+
+  // The approval is committed, another admin corrects the company on top of it, and the approval's
+  // answer is slow: the admin sets the request back meanwhile.
+  const hold = await holdFirstAnswer(admin, 'invite_requests', 'PATCH', (requestId) =>
+    backend.update('invite_requests', requestId, { company: 'Acme Corporation' }),
+  );
+  await admin.call('patch', 'invite_requests', id, { status: 'approved' });
+  await expect.poll(() => backend.row('invite_requests', id).then((row) => row?.company)).toBe('Acme Corporation');
+  await admin.call('patch', 'invite_requests', id, { status: 'waitlisted' });
+  hold.release();
+
+  await expect.poll(() => backend.row('invite_requests', id).then((row) => row?.status)).toBe('waitlisted');
+  await admin.settled();
+  expect(await backend.row('invite_requests', id)).toMatchObject({ status: 'waitlisted', company: 'Acme Corporation' });
+  await admin.waitForDoc(
+    'invite_requests',
+    id,
+    (doc) => doc.status === 'waitlisted' && doc.company === 'Acme Corporation',
+  );
+  expect(await admin.call('conflicts')).toEqual([]);
+});
+
+test('an approval set back while its answer is on its way, after another admin deleted the request: the delete wins and the edit back is kept', async ({
+  openClient,
+  backend,
+}) => {
+  const event = await backend.createEvent();
+  const request = await backend.insert('invite_requests', {
+    event_id: event.id,
+    name: 'Waitlisted Guest',
+    email: `waitlisted.guest.${Date.now()}@example.org`,
+    consent: true,
+    status: 'waitlisted',
+  });
+  const id = request.id as string;
+  const admin = await openClient();
+  await admin.waitForDoc('invite_requests', id, (doc) => doc.status === 'waitlisted');
+
+  const hold = await holdFirstAnswer(admin, 'invite_requests', 'PATCH', (requestId) =>
+    backend.update('invite_requests', requestId, { _deleted: true }),
+  );
+  await admin.call('patch', 'invite_requests', id, { status: 'approved' });
+  await expect.poll(() => backend.row('invite_requests', id).then((row) => row?._deleted)).toBe(true);
+  await admin.call('patch', 'invite_requests', id, { status: 'waitlisted' });
+  hold.release();
+
+  await admin.waitForDoc('invite_requests', id, null);
+  await admin.settled();
+  const [conflict] = await admin.call('conflicts');
+  expect(conflict).toMatchObject({ table: 'invite_requests', docId: id, fields: ['status'] });
+  expect(conflict!.local.status).toBe('waitlisted');
+  expect(await backend.row('invite_requests', id)).toMatchObject({ _deleted: true, status: 'approved' });
 });
