@@ -22,12 +22,8 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { replicaState, requestReplica } from './engine-store.ts';
 import { clearKeptPageOfOthers, dropKeptAdminPages } from './kept-admin-pages.ts';
 import { dropKeptRows, readKeptRows } from './kept-admin-rows.ts';
-import {
-  SESSION_STORAGE_KEY,
-  createSessionlessClient,
-  getSupabase,
-  invokeFunctionSignedOut,
-} from './supabase-client.ts';
+import { storedSession } from './stored-session.ts';
+import { createSessionlessClient, getSupabase, invokeFunctionSignedOut } from './supabase-client.ts';
 
 export interface AuthState {
   /** True until the session is known and, with a user, the role check has answered. */
@@ -159,17 +155,6 @@ async function recheckRole(client: SupabaseClient, user: User, change: number): 
  * The session supabase-js still holds in storage. After a sign-out it has none; when it reports no
  * session but still holds one, a refresh failed for a reason it will retry (offline, server down).
  */
-function storedSession(): Session | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as Partial<Session> | null;
-    return stored && typeof stored.access_token === 'string' && typeof stored.user?.id === 'string'
-      ? (stored as Session)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Drops what the back office kept on this device: its lists and its pages. */
 function dropKeptCopies(): Promise<unknown> {
   return Promise.all([dropKeptRows(), dropKeptAdminPages()]);

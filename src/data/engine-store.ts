@@ -16,6 +16,7 @@ import { keepUpcomingEventsOffline } from './offline-images.ts';
 import { workersKeepStorageWhenFrozen } from './release-storage-on-page-hide.ts';
 import type { Replica, ReplicaInPage } from './replica.ts';
 import { adminReplicaName, adminReplicaWiped } from './admin-replica-name.ts';
+import { storedSession } from './stored-session.ts';
 
 export type ReplicaMode = 'public' | 'admin';
 
@@ -187,7 +188,9 @@ async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): 
     import('./replica.ts'),
     client?.auth.getSession(),
   ]);
-  const name = adminReplicaName(session?.data.session?.user.id, localStorage);
+  // Offline with an expired token, getSession() answers none: the stored session still says whose
+  // replica this is (without it, the plain name, another admin's, would open).
+  const name = adminReplicaName(session?.data.session?.user.id ?? storedSession()?.user.id, localStorage);
   const replica = await openReplica({ supabaseUrl, anonKey, mode: 'admin', name, ...(client ? { client } : {}) });
   return {
     ...replica,
