@@ -7,7 +7,7 @@
  * realtime message that comes late does not take the replica back.
  */
 import type { Route, WebSocketRoute } from '@playwright/test';
-import { expect, sameInstant, test, type Backend, type SyncClient } from './support/fixtures.ts';
+import { expect, sameInstant, test, type Backend, type Fixtures, type SyncClient } from './support/fixtures.ts';
 
 type Fault = 'before-commit' | 'after-commit';
 
@@ -154,10 +154,12 @@ test('an edit whose answer was lost, set back offline before the retry: the serv
   expect((await admin.status()).errors).toEqual([]);
 });
 
-test('an approval whose answer was lost, set back to waitlisted offline while another admin corrected the company: the server ends waitlisted, with the correction', async ({
-  openClient,
-  backend,
-}) => {
+/**
+ * A waitlisted request the admin approves: the approval is committed (the guest is put on the
+ * event's list), another admin corrects the guest's company to 'Acme Corporation', and the answer is
+ * lost, the admin now offline: the approval's retry waits for the connection.
+ */
+async function approvalWithLostAnswer(openClient: Fixtures['openClient'], backend: Backend) {
   const event = await backend.createEvent();
   const request = await backend.insert('invite_requests', {
     event_id: event.id,
@@ -170,14 +172,19 @@ test('an approval whose answer was lost, set back to waitlisted offline while an
   const id = request.id as string;
   const admin = await openClient();
   await admin.waitForDoc('invite_requests', id, (doc) => doc.status === 'waitlisted');
-
-  // The approval is committed (the guest is put on the event's list), another admin corrects the
-  // guest's company, and the answer is lost: the approval's retry waits for the connection.
   const lost = await loseFirstAnswerAndGoOffline(admin, 'invite_requests', 'PATCH', (requestId) =>
     backend.update('invite_requests', requestId, { company: 'Acme Corporation' }),
   );
   await admin.call('patch', 'invite_requests', id, { status: 'approved' });
   await expect.poll(lost).toBe(true);
+  return { admin, id };
+}
+
+test('an approval whose answer was lost, set back to waitlisted offline while another admin corrected the company: the server ends waitlisted, with the correction', async ({
+  openClient,
+  backend,
+}) => {
+  const { admin, id } = await approvalWithLostAnswer(openClient, backend);
   expect(await backend.row('invite_requests', id)).toMatchObject({ status: 'approved', company: 'Acme Corporation' });
   // Approved by mistake: set back while offline.
   await admin.call('patch', 'invite_requests', id, { status: 'waitlisted' });
@@ -195,24 +202,7 @@ test('an approval whose answer was lost, then the company edited offline while a
   openClient,
   backend,
 }) => {
-  const event = await backend.createEvent();
-  const request = await backend.insert('invite_requests', {
-    event_id: event.id,
-    name: 'Waitlisted Guest',
-    email: `waitlisted.guest.${Date.now()}@example.org`,
-    company: 'Acme',
-    consent: true,
-    status: 'waitlisted',
-  });
-  const id = request.id as string;
-  const admin = await openClient();
-  await admin.waitForDoc('invite_requests', id, (doc) => doc.status === 'waitlisted');
-
-  const lost = await loseFirstAnswerAndGoOffline(admin, 'invite_requests', 'PATCH', (requestId) =>
-    backend.update('invite_requests', requestId, { company: 'Acme Corporation' }),
-  );
-  await admin.call('patch', 'invite_requests', id, { status: 'approved' });
-  await expect.poll(lost).toBe(true);
+  const { admin, id } = await approvalWithLostAnswer(openClient, backend);
   // Offline, the admin edits the company too: the same field as the other admin.
   await admin.call('patch', 'invite_requests', id, { company: 'Acme Inc.' });
 

@@ -26,6 +26,14 @@ const credentialsSchema = z.object({
 type Credentials = z.infer<typeof credentialsSchema>;
 type Mode = 'sign-in' | 'sign-up';
 
+/** An e-mail address and a password, checked as the sign-in form checks them. */
+function useCredentialsForm() {
+  return useForm<Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '' },
+  });
+}
+
 export interface AuthFormProps {
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
@@ -40,10 +48,7 @@ export function AuthForm({ signIn, signUp, onSignedIn }: AuthFormProps) {
     handleSubmit,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({
-    resolver: zodResolver(credentialsSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useCredentialsForm();
 
   const submit = handleSubmit(async ({ email, password }) => {
     try {
@@ -128,10 +133,7 @@ export function AdminInviteNotice({ onClaim }: AdminInviteNoticeProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({
-    resolver: zodResolver(credentialsSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useCredentialsForm();
   const submit = handleSubmit(async ({ email, password }) => {
     try {
       await onClaim(email, password);
