@@ -337,6 +337,7 @@ function invalidateOnPublicChanges(
     client,
     topic: 'app-server-kept-pages',
     tables: PUBLIC_TABLE_NAMES,
+    removals: true,
     onChange: (table) => pages.invalidate(table),
     onJoined: () => pages.invalidateAll(),
     onState(state, error) {

@@ -158,6 +158,7 @@ export function followLeadership(input: LeadershipInput): Leadership {
         client,
         topic: `sync-${name}`,
         tables,
+        removals: mode === 'public',
         onChange: (table, row) => {
           // Our own write coming back: the push's answer brought this very version already.
           if (row && ownStamps.get(documentKey(table, row.id)) === canonicalTimestamp(row.modified)) return;

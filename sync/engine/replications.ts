@@ -12,7 +12,7 @@ import { documentKey, type MetaStore } from '../meta-store.ts';
 import type { PullCheckpoint } from '../replication/checkpoint.ts';
 import { liveRowWriter, type LiveRow } from '../replication/live-rows.ts';
 import { SyncRequestError, isQuotaError } from '../replication/errors.ts';
-import { createPullHandler, pulledColumns } from '../replication/pull.ts';
+import { LINK_TABLES, createPullHandler, pulledColumns } from '../replication/pull.ts';
 import { createPushHandler, type LostEdit, type RefusedWrite } from '../replication/push.ts';
 import { SCHEMA_VERSIONS } from '../schema/rx-schemas.ts';
 import { isTableName, tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
@@ -97,7 +97,13 @@ export function startReplications({
   const replications = {} as Replications;
   for (const table of tablesOf(mode)) {
     const columns = pulledColumns(table, mode);
-    const pull = createPullHandler({ table, client, columns, onSuccess: () => problems.clearTable(table) });
+    const pull = createPullHandler({
+      table,
+      client,
+      columns,
+      onSuccess: () => problems.clearTable(table),
+      ...(mode === 'public' && LINK_TABLES.includes(table) ? { heldLinks: heldDocs(collections[table]) } : {}),
+    });
     const liveRow = liveRowWriter({
       table,
       columns,
@@ -177,6 +183,14 @@ export function startReplications({
     );
   }
   return replications;
+}
+
+/** The documents a collection holds among `ids` (live ones), by id, as plain data. */
+function heldDocs(collection: SyncCollections[TableName]) {
+  return async (ids: string[]): Promise<ReadonlyMap<string, Record<string, unknown>>> => {
+    const found = await (collection as unknown as RxCollection<SyncDoc<TableName>>).findByIds(ids).exec();
+    return new Map([...found].map(([id, doc]) => [id, doc.toJSON() as Record<string, unknown>]));
+  };
 }
 
 /** `:v<n>` for a collection past its first schema version, so its checkpoint starts again. */

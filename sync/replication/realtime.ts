@@ -10,6 +10,7 @@
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { TableName } from '../schema/types.ts';
+import { LINK_TABLES, REMOVED_LINKS } from './pull.ts';
 
 export type RealtimeState = 'connecting' | 'subscribed' | 'error' | 'closed';
 
@@ -34,6 +35,11 @@ export interface RealtimeWatchOptions {
   topic: string;
   tables: readonly TableName[];
   /**
+   * Also follow `removed_links`, for a subscriber that reads no tombstone of a link table (anon, a
+   * non-admin): a link taken off then shows as a change of its table, with no row.
+   */
+  removals?: boolean;
+  /**
    * A change of `table` was committed on the server; `row` is the row as the payload shows it, when
    * it shows its id and `_modified` (an insert or an update with those columns).
    */
@@ -50,6 +56,13 @@ export function watchRemoteChanges(options: RealtimeWatchOptions): () => Promise
     channel.on('postgres_changes', { event: '*', schema: 'public', table }, (payload) =>
       options.onChange(table, changedRow(payload)),
     );
+  }
+  if (options.removals) {
+    channel.on('postgres_changes', { event: '*', schema: 'public', table: REMOVED_LINKS }, (payload) => {
+      const table = (payload.new as { table_name?: unknown } | undefined)?.table_name;
+      const link = LINK_TABLES.find((name) => name === table);
+      if (link && options.tables.includes(link)) options.onChange(link, null);
+    });
   }
   options.onState?.('connecting');
   channel.subscribe((status, error) => {

@@ -6,7 +6,7 @@
  * as the server does, never the back office.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { createEvent } from './support/builders.ts';
+import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
 import { expect, test, unique } from './support/fixtures.ts';
 
 /** The element the server puts its answers in when it rendered a page with its data (src/lib/server-seed.ts). */
@@ -53,6 +53,30 @@ test("an admin renames an event: the page the server sends shows the new name be
       intervals: [250],
     })
     .toBe(`${renamed} | CDO Vision`);
+});
+
+test('a guest taken off an event leaves the page the server sends before its copy would have expired', async ({
+  request,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const guest = await createAttendee(api);
+  const link = await addToEvent(api, event.id, guest.id);
+  const path = `/events/${event.slug}`;
+  const first = await page(request, path);
+  expect(first.html).toContain(guest.name);
+  const freshSeconds = Number(/s-maxage=(\d+)/.exec(first.headers['cache-control'] ?? '')?.[1]);
+
+  // The server follows realtime with the anon key, which reads no tombstone of a link: it hears of
+  // the removal through removed_links.
+  const { error } = await api.admin.from('event_attendees').update({ _deleted: true }).eq('id', link.id);
+  expect(error).toBeNull();
+  await expect
+    .poll(async () => (await page(request, path)).html.includes(guest.name), {
+      timeout: (freshSeconds - 1) * 1000,
+      intervals: [250],
+    })
+    .toBe(false);
 });
 
 test('a CDN may keep public pages for a few seconds, never a back-office page', async ({ request, api }) => {

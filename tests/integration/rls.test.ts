@@ -263,11 +263,23 @@ describe('an attendee on no list is not public', () => {
     const declined = await callers.admin.from('invite_requests').update({ status: 'declined' }).eq('id', request.id);
     expect(declined.error).toBeNull();
     expect(await anonSees(attendeeId)).toBe(false);
-    const embedded = await callers.anon
+    // The link's tombstone would say who was taken off which event: visitors and signed-in
+    // non-admins read live links only, and learn of the removal by the link's id and stamp.
+    for (const who of ['anon', 'user'] as const) {
+      const links = await callers[who].from('event_attendees').select('id').eq('attendee_id', attendeeId);
+      expect(links.error).toBeNull();
+      expect(links.data, who).toEqual([]);
+    }
+    const tombstone = await callers.admin
       .from('event_attendees')
-      .select(`_deleted, attendees(${ATTENDEE_PUBLIC})`)
-      .eq('attendee_id', attendeeId);
-    expect(embedded.data).toEqual([{ _deleted: true, attendees: null }]);
+      .select('id, _modified, _deleted')
+      .eq('attendee_id', attendeeId)
+      .single();
+    expect(tombstone.data).toMatchObject({ _deleted: true });
+    const removal = await callers.anon.from('removed_links').select('*').eq('id', tombstone.data!.id);
+    expect(removal.data).toEqual([
+      { id: tombstone.data!.id, table_name: 'event_attendees', _modified: tombstone.data!._modified },
+    ]);
     const everything = await callers.anon.rpc('public_rows');
     expect(JSON.stringify(everything.data)).not.toContain(attendeeId);
     expect((await callers.admin.from('attendees').select('id').eq('id', attendeeId)).data).toHaveLength(1);
@@ -296,6 +308,14 @@ describe('an attendee on no list is not public', () => {
     expect((await callers.admin.from('event_attendees').delete().eq('id', link.id)).error).toBeNull();
     expect(await anonSees(id)).toBe(false);
     const hiddenAt = await stampOf(id);
+    expect((await callers.anon.from('session_speakers').select('id').eq('id', speaker.id)).data).toEqual([]);
+    const removals = await callers.anon.from('removed_links').select('id, table_name').in('id', [speaker.id, link.id]);
+    expect(removals.data).toEqual(
+      expect.arrayContaining([
+        { id: speaker.id, table_name: 'session_speakers' },
+        { id: link.id, table_name: 'event_attendees' },
+      ]),
+    );
 
     // Brought back: the visitor whose checkpoint passed the old stamp pulls the row again.
     expect(
@@ -303,6 +323,20 @@ describe('an attendee on no list is not public', () => {
     ).toBeNull();
     const pulled = await callers.anon.from('attendees').select('id,_modified').gt('_modified', hiddenAt);
     expect(pulled.data!.map((row) => row.id)).toContain(id);
+    // The link brought back is stamped after its removal: a pull in stamp order ends with it live.
+    const back = await callers.anon.from('event_attendees').select('_modified').eq('id', link.id).single();
+    const removed = await callers.anon.from('removed_links').select('_modified').eq('id', link.id).single();
+    expect(String(back.data!._modified) > String(removed.data!._modified)).toBe(true);
+  });
+
+  it('nobody writes removed_links but the server', async () => {
+    const row = { id: crypto.randomUUID(), table_name: 'event_attendees', _modified: new Date().toISOString() };
+    for (const who of ['anon', 'user', 'admin'] as const) {
+      expect((await callers[who].from('removed_links').insert(row)).error?.code, who).toBe('42501');
+      const { error } = await callers[who].from('removed_links').delete().eq('table_name', 'event_attendees');
+      expect(error?.code, who).toBe('42501');
+    }
+    expect(await serviceRow('removed_links', 'id', row.id)).toBeNull();
   });
 });
 

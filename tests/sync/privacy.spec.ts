@@ -5,7 +5,7 @@
  * neither opens their collection nor asks the server for them.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Backend } from './support/fixtures.ts';
+import { control, expect, test, type Backend } from './support/fixtures.ts';
 import { PUBLIC_TABLES, TABLES } from './support/driver.ts';
 
 /** Live attendees that a live place on an event or among a session's speakers lists. */
@@ -54,6 +54,41 @@ test("a visitor's replica holds the listed attendees but none of their e-mail ad
   const attendeeReads = visitor.restRequests.filter((r) => r.includes('/rest/v1/attendees'));
   expect(attendeeReads.length).toBeGreaterThan(0);
   for (const read of attendeeReads) expect(decodeURIComponent(read)).not.toMatch(/[?&,(]email\b|select=\*/);
+});
+
+test("a guest taken off an event leaves a visitor's replica, live and after a dropped connection, with no tombstone naming them", async ({
+  openClient,
+  backend,
+}) => {
+  const mark = randomUUID().slice(0, 8);
+  const event = await backend.createEvent();
+  const attendee = await backend.insert('attendees', { name: `Taken Off ${mark}`, email: `off.${mark}@example.org` });
+  const link = await backend.insert('event_attendees', { event_id: event.id, attendee_id: attendee.id });
+  const linkId = link.id as string;
+  const visitor = await openClient({ mode: 'public' });
+  await visitor.waitForDoc('event_attendees', linkId, (doc) => doc.attendee_id === attendee.id);
+  // Past the pull that confirms a row realtime brought whole (a second after it), so that only
+  // realtime's word of the removal can start the next pull.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await visitor.settled();
+
+  // Taken off while the visitor is online: realtime tells of the removal, not of the tombstone.
+  await backend.update('event_attendees', linkId, { _deleted: true });
+  await visitor.waitForDoc('event_attendees', linkId, null);
+
+  // Listed again, then taken off while the realtime socket is away: the pull on rejoining finds it.
+  await backend.update('event_attendees', linkId, { _deleted: false });
+  await visitor.waitForDoc('event_attendees', linkId, () => true);
+  await visitor.settled();
+  await control('POST', '/realtime/drop');
+  await backend.update('event_attendees', linkId, { _deleted: true });
+  await visitor.waitForDoc('event_attendees', linkId, null);
+
+  // The server never told a visitor the link's attendee once it was off the list.
+  const newcomer = await openClient({ mode: 'public' });
+  await newcomer.call('awaitInitialPull', PUBLIC_TABLES);
+  expect(await newcomer.get('event_attendees', linkId)).toBeNull();
+  expect(await newcomer.call('dumpBrowserStorage')).not.toContain(attendee.id as string);
 });
 
 test("an admin's replica has the e-mail addresses", async ({ openClient, backend }) => {
