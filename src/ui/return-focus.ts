@@ -1,7 +1,9 @@
 /**
  * Radix returns focus on close only to its own Trigger. Dialogs opened from elsewhere (a card, a
  * menu button kept outside the dialog) use these handlers on their Content: the element that had
- * focus when the dialog opened (read before Radix moves focus in) gets it back on close.
+ * focus when the dialog opened (read before Radix moves focus in) gets it back on close, unless the
+ * focus was placed elsewhere meanwhile (a link in a drawer that led to another page, whose content
+ * took it: ./focus-on-navigation.ts).
  */
 import { useRef } from 'react';
 
@@ -14,6 +16,11 @@ export function useReturnFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocu
     onCloseAutoFocus: (event: Event) => {
       const element = opener.current;
       opener.current = null;
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) {
+        event.preventDefault();
+        return;
+      }
       if (element && element.isConnected && element !== document.body) {
         event.preventDefault();
         element.focus();

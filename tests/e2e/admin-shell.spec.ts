@@ -51,6 +51,12 @@ test('the admin sees the dashboard with its menu, cards and a way back to the ev
   await expect(main).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(main.getByRole('link', { name: /Events/ }).first()).toBeFocused();
+
+  // A page opened from the menu starts the keyboard on its content.
+  await menu.getByRole('link', { name: 'Testimonials', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/testimonials$/);
+  await expect(main).toBeFocused();
 });
 
 test('the admin signs out and is taken to the home page, and the back office asks to sign in again', async ({

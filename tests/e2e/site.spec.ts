@@ -58,6 +58,29 @@ test('a keyboard user skips the navigation straight to the page content', async 
   await expect(page.locator('#main-content')).toBeFocused();
 });
 
+test('a keyboard user who follows a link in the header starts on the new page, past the navigation', async ({
+  page,
+}) => {
+  await page.goto('/vision-talks');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Awards' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/awards$/);
+  await expect(page.locator('#main-content')).toBeFocused();
+  // The next Tab is in the page, not back at the top of the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
+  // A query of the same page (the calendar's filter, say) moves nothing.
+  await page.goto('/awards');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const home = page.getByRole('link', { name: 'CDO Vision home' });
+  await home.focus();
+  await page.evaluate(() => history.pushState(null, '', '/awards?x=1'));
+  await page.waitForTimeout(100);
+  await expect(home).toBeFocused();
+});
+
 test('each page has its own title and description', async ({ page }) => {
   const pages = [
     ['/', 'CDO Vision | Invite-only events for data and AI leaders'],
@@ -159,6 +182,10 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/awards$/);
     await expect(drawer).toBeHidden();
+    // The new page's content has the keyboard, not the menu button the drawer came from.
+    await expect(page.locator('#main-content')).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(page.locator('#main-content')).toBeFocused();
   });
 
   test('the public pages have no serious accessibility violations on a phone, before any scrolling', async ({

@@ -4,6 +4,7 @@
  */
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useFocusOnNavigation } from '../../ui/focus-on-navigation.ts';
 import { hasOwnShell, showsPartnerBanner } from './nav-links.ts';
 import { PartnerBanner } from './partner-banner.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -11,6 +12,8 @@ import { SiteHeader } from './site-header.tsx';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The back office's frame holds its content in #admin-content (admin-shell.tsx).
+  useFocusOnNavigation(pathname, /^\/admin(\/|$)/.test(pathname) ? 'admin-content' : 'main-content');
   const banner = showsPartnerBanner(pathname) ? <PartnerBanner /> : null;
   if (hasOwnShell(pathname)) {
     return (
