@@ -82,6 +82,21 @@ test('admin creates a session with ordered speakers, edits it and deletes it', a
   await page.getByLabel('Room').fill('Hall A');
 
   const speakerPicker = page.getByLabel('Add speaker');
+  // From the keyboard the arrow keys only show names, which would otherwise all be added on the
+  // way; Enter adds the one shown.
+  await speakerPicker.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('No speakers yet.')).toBeVisible();
+  const shown = await speakerPicker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? '');
+  expect(shown).not.toBe('Add speaker...');
+  await page.keyboard.press('Enter');
+  const chosenSpeakers = page.getByRole('list', { name: 'Chosen speakers' }).getByRole('listitem');
+  await expect(chosenSpeakers).toHaveText([new RegExp(shown)]);
+  await expect(speakerPicker).toHaveValue('');
+  await page.getByRole('button', { name: `Remove speaker ${shown}` }).click();
+  await expect(page.getByText('No speakers yet.')).toBeVisible();
+
   await speakerPicker.selectOption({ label: bo.name });
   await speakerPicker.selectOption({ label: ada.name });
   // A speaker can be added only once: chosen speakers are disabled in the list.

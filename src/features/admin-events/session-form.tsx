@@ -20,6 +20,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { type AttendeeDoc, type EventDoc, type SessionDoc } from './admin-rows.ts';
+import { SpeakerPicker } from './speaker-picker.tsx';
 import { describedBy, TimesInZone } from './times-in-zone.tsx';
 import { moveButtonId, refocusMoveButton } from '../../ui/move-focus.ts';
 
@@ -100,7 +101,6 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
   // The session as the form opened on it: a save writes what differs from it (see saveSpeakers too).
   const [opened] = useState(() => ({ session, speakers: speakerRows.map((row) => row.attendee_id) }));
   const headingId = useId();
-  const speakerPickerId = useId();
   const zoneNoteId = useId();
   const initialEventId = fixedEventId ?? opened.session?.event_id ?? '';
   const initialZone = sessionZone(events, blankToNull(initialEventId));
@@ -304,25 +304,11 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
                 ) : (
                   <p className="text-sm text-slate-600">No speakers yet.</p>
                 )}
-                <label htmlFor={speakerPickerId} className="sr-only">
-                  Add speaker
-                </label>
-                <Select
-                  id={speakerPickerId}
-                  value=""
-                  onChange={(change) => {
-                    const attendeeId = change.target.value;
-                    // A speaker is on a session once (spec section 5); chosen ones are disabled below too.
-                    if (attendeeId && !chosen.includes(attendeeId)) field.onChange([...chosen, attendeeId]);
-                  }}
-                >
-                  <option value="">Add speaker...</option>
-                  {attendees.map((attendee) => (
-                    <option key={attendee.id} value={attendee.id} disabled={chosen.includes(attendee.id)}>
-                      {attendee.name}
-                    </option>
-                  ))}
-                </Select>
+                <SpeakerPicker
+                  attendees={attendees}
+                  chosen={chosen}
+                  onAdd={(attendeeId) => field.onChange([...chosen, attendeeId])}
+                />
               </fieldset>
             );
           }}
