@@ -2,11 +2,16 @@
  * Asks before something that cannot be undone (delete, remove, cancel an invite), on Radix
  * AlertDialog: focus starts on 'Cancel', Escape cancels, focus returns to what opened it. While
  * `onConfirm` runs the buttons are disabled; the dialog closes when it resolves and stays open
- * when it throws (the caller shows the error).
+ * when it throws (the caller shows the error). When what opened it was in a row that the confirmed
+ * action takes away (a Delete), the focus goes to the row now in its place (keep-focus.ts).
  */
 import { AlertDialog as Radix } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { buttonClasses } from './button.tsx';
+import { placeOfRow } from './keep-focus.ts';
+
+/** Where the focus goes when the row that opened a question is gone and no row is left. */
+const PAGE_CONTENT = '#admin-content, #main-content';
 
 export interface ConfirmDialogProps {
   /** The element that opens the dialog; or control it with `open` / `onOpenChange`. */
@@ -35,6 +40,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const opener = useRef<ReturnType<typeof placeOfRow>>(null);
+  const confirmed = useRef(false);
   const open = controlledOpen ?? ownOpen;
   const setOpen = (next: boolean) => {
     if (controlledOpen === undefined) setOwnOpen(next);
@@ -45,6 +52,7 @@ export function ConfirmDialog({
     setBusy(true);
     try {
       await onConfirm();
+      confirmed.current = true;
       setOpen(false);
     } catch {
       // The caller reports the failure; the dialog stays so the user can try again or cancel.
@@ -61,6 +69,15 @@ export function ConfirmDialog({
         <Radix.Content
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 text-ink shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            confirmed.current = false;
+            opener.current = placeOfRow(document.activeElement);
+          }}
+          onCloseAutoFocus={(event) => {
+            const place = confirmed.current ? opener.current : null;
+            opener.current = null;
+            if (place?.keep(PAGE_CONTENT)) event.preventDefault();
+          }}
         >
           <Radix.Title className="text-lg font-semibold">{title}</Radix.Title>
           {description ? (

@@ -31,12 +31,8 @@ export function keepFocusWithin(fallback: string): (root: HTMLElement | null) =>
     const onPointerDown = (event: PointerEvent) => {
       if (!root.contains(event.target as Node)) place = null;
     };
-    const focusLost = () => {
-      const active = document.activeElement;
-      return !active || active === document.body || !active.isConnected;
-    };
     const observer = new MutationObserver(() => {
-      if (place === null || !focusLost()) return;
+      if (place === null || !focusLostNow()) return;
       const remaining = rows();
       const row = remaining[Math.min(place, remaining.length - 1)];
       const target = row?.querySelector<HTMLElement>(CONTROLS) ?? fallbackElement();
@@ -52,7 +48,7 @@ export function keepFocusWithin(fallback: string): (root: HTMLElement | null) =>
       // fallback takes a focus that was inside it.
       if (place !== null) {
         queueMicrotask(() => {
-          if (focusLost()) fallbackElement()?.focus();
+          if (focusLostNow()) fallbackElement()?.focus();
         });
       }
       observer.disconnect();
@@ -60,5 +56,57 @@ export function keepFocusWithin(fallback: string): (root: HTMLElement | null) =>
       root.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown, true);
     };
+  };
+}
+
+/** A row of a list or a table, as the back office's lists make them. */
+const ROW = 'li, tr';
+
+function focusLostNow(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/** How long a confirmed removal may take to leave the list (the list follows the local replica). */
+const REMOVAL_WAIT_MS = 5_000;
+
+/**
+ * The place of the row that holds `control` (a Delete that asks first), taken before the question
+ * opens. `keep` is called once the question has closed on a confirmed removal: when the row has gone,
+ * then or within a few seconds, and the focus with it, the focus goes to the row now in its place
+ * (its first control), the last row, or else to the element `fallback` selects. Returns true when it
+ * moved the focus at once.
+ */
+export function placeOfRow(control: Element | null): { keep(fallback: string): boolean } | null {
+  const row = control?.closest<HTMLElement>(ROW);
+  const list = row?.parentElement;
+  if (!row || !list) return null;
+  const index = [...list.children].indexOf(row);
+  const move = (fallback: string) => {
+    const remaining = list.isConnected ? ([...list.children] as HTMLElement[]) : [];
+    const target =
+      remaining[Math.min(index, remaining.length - 1)]?.querySelector<HTMLElement>(CONTROLS) ??
+      document.querySelector<HTMLElement>(fallback);
+    target?.focus();
+  };
+  return {
+    keep(fallback) {
+      if (!row.isConnected) {
+        move(fallback);
+        return true;
+      }
+      const observer = new MutationObserver(() => {
+        if (row.isConnected) return;
+        stop();
+        if (focusLostNow()) move(fallback);
+      });
+      const timer = setTimeout(() => stop(), REMOVAL_WAIT_MS);
+      const stop = () => {
+        observer.disconnect();
+        clearTimeout(timer);
+      };
+      observer.observe(document.body, { childList: true, subtree: true });
+      return false;
+    },
   };
 }

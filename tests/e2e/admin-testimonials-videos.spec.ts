@@ -106,12 +106,20 @@ test('admin adds a general testimonial, moves it to an event and deletes it', as
     )
     .toBe(event.id);
 
+  // Deleted from the keyboard: the focus goes to the card now in its place, not to the page's top.
   await card(page, 'Testimonials', name)
     .getByRole('button', { name: `Delete testimonial from ${name}` })
-    .click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    .focus();
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('alertdialog');
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Testimonial deleted successfully')).toBeVisible();
   await expect(card(page, 'Testimonials', name)).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('[aria-label="Testimonials"] li')))
+    .toBe(true);
   await expect
     .poll(
       async () => {
