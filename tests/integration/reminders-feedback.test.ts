@@ -819,6 +819,58 @@ describe('feedback', () => {
     expect(await live()).toEqual([testimonials[2]]);
   });
 
+  it('taking consent back withdraws every testimonial made from the quote, one an admin deleted and published again too', async () => {
+    const edition = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3) });
+    const guest = await attendee('Lee Twiceposted');
+    await ok(admin.from('event_attendees').insert({ event_id: edition.id, attendee_id: guest.id }));
+    await checkIn(edition.id, guest.id);
+    await queueAt(new Date());
+    const link = await feedbackLinkOf(edition.id, guest.id);
+    const quote = 'Worth the flight.';
+    expect((await feedback({ token: link, answer: { rating: 5, quote, quote_consent: true } })).status).toBe(200);
+    const [response] = await ok<{ id: string }[]>(
+      admin.from('feedback_responses').select('id').eq('event_id', edition.id),
+    );
+    const first = await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+    // The admin deletes it, then publishes the quote again: a second testimonial.
+    expect((await admin.from('testimonials').delete().eq('id', first)).error).toBeNull();
+    const second = await ok<string>(admin.rpc('publish_feedback_quote', { response_id: response!.id }));
+    expect(second).not.toBe(first);
+
+    const seen = (await feedback({ token: link })).body.answer as { updated_at: string };
+    expect(
+      (await feedback({ token: link, based_on: seen.updated_at, answer: { rating: 5, quote, quote_consent: false } }))
+        .status,
+    ).toBe(200);
+    const tombstones = await ok<Record<string, unknown>[]>(
+      backend
+        .anonClient()
+        .from('testimonials')
+        .select('id, _deleted, name, job_title, company, photo_url, quote')
+        .in('id', [first, second])
+        .order('id'),
+    );
+    expect(tombstones).toEqual(
+      [first, second].sort().map((id) => ({
+        id,
+        _deleted: true,
+        name: 'Withdrawn',
+        job_title: null,
+        company: null,
+        photo_url: null,
+        quote: 'Withdrawn',
+      })),
+    );
+    // Neither comes back, whoever asks.
+    for (const id of [first, second]) {
+      const revived = await admin
+        .from('testimonials')
+        .update({ _deleted: false, quote, name: 'Lee Twiceposted' })
+        .eq('id', id);
+      expect(revived.error?.code, id).toBe('42501');
+    }
+  });
+
   it('an older answer waiting on another device cannot give back the consent taken back since: it is refused, saying why', async () => {
     const edition = await createEvent({ start_date: hoursAgo(8), end_date: hoursAgo(3) });
     const guest = await attendee('Kim Twodevices');
