@@ -39,6 +39,10 @@ import { addSiteFeedRoutes } from './site-feed-routes.ts';
 import { createRenderCache, isBackOfficePage } from './render-cache.ts';
 import { pageEncoding } from './page-encoding.ts';
 import { shareWhileRunning } from './share-while-running.ts';
+import { namesThisMachine } from '../server/http/local-only.ts';
+
+/** Names a server bound to this machine alone listens on. */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export interface AppServerOptions {
   port: number;
@@ -373,6 +377,7 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
   let ownUrl = '';
   const configuredOrigin = options.siteUrl === undefined ? undefined : new URL(options.siteUrl).origin;
   const siteOrigin = () => configuredOrigin ?? ownUrl;
+  const hostname = options.hostname ?? '0.0.0.0';
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
@@ -380,6 +385,24 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     const headers = html ? await securityHeaders() : COMMON_HEADERS;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+  // A developer's server (bound to loopback) answers only requests that name it: a page on another
+  // site that rebinds its own name to 127.0.0.1 (DNS rebinding) would otherwise read the runtime
+  // settings and the pages as its own, and with the key sign in to the local backend as the demo
+  // admin, whose password everyone knows. A server for the world (0.0.0.0, behind a CDN) is asked
+  // by whatever name the CDN uses.
+  if (LOOPBACK_NAMES.has(hostname)) {
+    app.use('*', async (c, next) => {
+      const host = c.req.header('host');
+      const port = new URL(ownUrl).port;
+      const siteHost = configuredOrigin === undefined ? undefined : new URL(configuredOrigin).host;
+      if (!namesThisMachine(host, port) && host?.toLowerCase() !== siteHost) {
+        return c.text('Misdirected request: this server answers to localhost only', 421, {
+          'Cache-Control': 'no-store',
+        });
+      }
+      await next();
+    });
+  }
   // As static hosts do: text (HTML, scripts, styles, JSON) gzipped, which Lighthouse's figures assume.
   app.use('*', compress());
   // Every route below decodes the path; a malformed escape is the client's error, not a crash.
@@ -430,7 +453,6 @@ export async function startAppServer(options: AppServerOptions): Promise<{ url: 
     }
     return c.body(new Uint8Array(await pageFor(root, url.pathname)), answer.status, headers);
   });
-  const hostname = options.hostname ?? '0.0.0.0';
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: options.port, hostname }, () =>
       resolve(started as Server),

@@ -51,6 +51,15 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * True when a Host header names this machine (`localhost`, `127.0.0.1`, `[::1]`) with `port`: what a
+ * request to a server on loopback sends, unless a page on another site rebound its own name to
+ * 127.0.0.1 (DNS rebinding) and sends that name.
+ */
+export function namesThisMachine(host: string | undefined, port: string): boolean {
+  return host !== undefined && LOCAL_NAMES.some((name) => `${name}:${port}` === host.toLowerCase());
+}
+
 /** Why the request is refused, or null when it may pass. */
 export function localOnlyRefusal(c: Context, settings: LocalOnlySettings): string | null {
   if (!isLoopbackAddress(socketAddress(c))) return 'The client is not on this machine';
@@ -58,11 +67,10 @@ export function localOnlyRefusal(c: Context, settings: LocalOnlySettings): strin
     return 'The request came through a proxy';
   }
   const api = new URL(settings.apiUrl);
-  const allowedHosts = new Set(LOCAL_NAMES.map((name) => `${name}:${portOf(api)}`));
   // Host as sent, and as the URL was built from it: both must name this machine and the API's port.
   const requestUrl = new URL(c.req.url);
   const hosts = [c.req.header('host'), `${requestUrl.hostname}:${portOf(requestUrl)}`];
-  if (hosts.some((host) => host !== undefined && !allowedHosts.has(host.toLowerCase()))) {
+  if (hosts.some((host) => host !== undefined && !namesThisMachine(host, portOf(api)))) {
     return 'The Host is not this machine';
   }
   const origin = c.req.header('origin');

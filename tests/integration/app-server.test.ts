@@ -97,18 +97,35 @@ function get(base: string, rawPath: string, headers: Record<string, string> = {}
 }
 
 describe('links come from the configured site origin, never from the Host header', () => {
-  it('a forged Host does not move the sitemap, the calendar feed or robots.txt to another site', async () => {
+  it('the sitemap, the calendar feed and robots.txt point at the site, whichever name the server was asked by', async () => {
+    const asked = `127.0.0.1:${new URL(app.url).port}`;
     for (const file of ['/sitemap.xml', '/calendar.ics', '/robots.txt']) {
-      const answer = await get(app.url, file, { Host: EVIL });
+      const answer = await get(app.url, file, { Host: asked });
       expect(answer.status, file).toBe(200);
-      expect(answer.body, file).not.toContain(EVIL);
+      expect(answer.body, file).not.toContain(asked);
     }
-    const sitemap = await get(app.url, '/sitemap.xml', { Host: EVIL });
+    const sitemap = await get(app.url, '/sitemap.xml', { Host: asked });
     expect(sitemap.body).toContain(`<loc>${SITE}/events/${eventSlug}</loc>`);
-    const calendar = await get(app.url, '/calendar.ics', { Host: EVIL });
+    const calendar = await get(app.url, '/calendar.ics', { Host: asked });
     expect(calendar.body.replace(/\r\n /g, '')).toContain(`URL:${SITE}/events/${eventSlug}`);
-    const robots = await get(app.url, '/robots.txt', { Host: EVIL });
+    const robots = await get(app.url, '/robots.txt', { Host: asked });
     expect(robots.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  it("a server on loopback answers no other site's name (DNS rebinding): not its settings, not a page", async () => {
+    const port = new URL(app.url).port;
+    for (const host of [EVIL, `${EVIL}:${port}`, `localhost:${Number(port) + 1}`]) {
+      for (const file of ['/runtime-config.json', '/', '/sitemap.xml', '/assets/index-abc.js']) {
+        const answer = await get(app.url, file, { Host: host });
+        expect(answer.status, `${host} ${file}`).toBe(421);
+        expect(answer.body).not.toContain(backend.anonKey);
+      }
+    }
+    // Its own names, and the site's, are answered.
+    for (const host of [`localhost:${port}`, `[::1]:${port}`, new URL(SITE).host]) {
+      const answer = await get(app.url, '/runtime-config.json', { Host: host });
+      expect(answer.status, host).toBe(200);
+    }
   });
 });
 
