@@ -197,6 +197,16 @@ describe("date and time inputs, in the event's zone whatever the admin's compute
     ]);
   });
 
+  it("leaves a session in the second pass of an hour the clocks repeat where it is when the event's date does not move", () => {
+    // 1:30 AM GMT on 31 October 2027, the second 1:30 in London that night.
+    const late = [{ id: 'late', start_time: '2027-10-31T01:30:00Z', end_time: '2027-10-31T01:45:00Z' }];
+    const london = { start: '2027-10-30T18:00:00Z', zone: 'Europe/London' };
+    // A save that changes neither the date nor the zone (a new title, say).
+    expect(sessionsMovedWithTheEvent(late, london, london, 'Europe/London')).toEqual([]);
+    // A zone set from UTC to London keeping the moments: nothing moves.
+    expect(sessionsMovedWithTheEvent(late, { ...london, zone: 'UTC' }, london, 'Europe/London')).toEqual([]);
+  });
+
   it('reads an event without a zone it knows (a document pulled before the column) in UTC', () => {
     expect(eventTimeZone({ time_zone: 'Asia/Tokyo' })).toBe('Asia/Tokyo');
     expect(eventTimeZone({})).toBe('UTC');

@@ -240,7 +240,12 @@ export function sessionsMovedWithTheEvent(
   );
   const moved = (instant: string) => {
     const local = localDateTimeOf(instant, clockZone);
-    return compatibleInstant({ date: addDays(local.date, days), time: local.time }, after.zone);
+    const target = { date: addDays(local.date, days), time: local.time };
+    // Already that clock time there (nothing moved it): kept, so the second of an hour the clocks
+    // pass twice stays the second rather than being read again as the first.
+    const there = localDateTimeOf(instant, after.zone);
+    if (there.date === target.date && there.time === target.time) return instant;
+    return compatibleInstant(target, after.zone);
   };
   return sessions.flatMap((session) => {
     if (Number.isNaN(Date.parse(session.start_time)) || Number.isNaN(Date.parse(session.end_time))) return [];

@@ -206,11 +206,16 @@ test.describe('an admin whose computer is in Tokyo', () => {
       await panel.getByLabel('Title', { exact: true }).fill(unique('Night owls'));
       await panel.getByLabel('Start time').fill('01:15');
       await panel.getByLabel('End time').fill('02:00');
+      // Said under the field as it is typed, and again when it is saved.
+      const twice = '1:15 AM happens twice on 31 October 2027 in London time; saved as the first (BST, UTC+1).';
+      await expect(panel.getByText(twice)).toBeVisible();
+      await expect(panel.getByLabel('Start time')).toHaveAccessibleDescription(
+        new RegExp(twice.replace(/[().+]/g, '\\$&')),
+      );
+      await expect(panel.getByLabel('End time')).not.toHaveAccessibleDescription(/happens twice/);
       await panel.getByRole('button', { name: 'Create Session' }).click();
       await expect(page.getByText('Session created successfully')).toBeVisible();
-      await expect(
-        page.getByText('1:15 AM happens twice on 31 October 2027 in London time; saved as the first (BST, UTC+1).'),
-      ).toBeVisible();
+      await expect(page.getByText(twice)).toBeVisible();
       await eventually
         .poll(async () => serverSessions(api, await eventIdOf(api, title)))
         .toEqual([{ start: at('2027-10-31T00:15:00Z'), end: at('2027-10-31T02:00:00Z') }]);

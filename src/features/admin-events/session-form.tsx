@@ -95,6 +95,11 @@ function sessionZone(events: readonly EventDoc[], eventId: string | null): strin
   return event ? eventTimeZone(event) : ownTimeZone();
 }
 
+/** What a time's reading needs said (a time the clocks pass twice), if anything. */
+function noteOf(time: VenueTime): string | undefined {
+  return time.kind === 'instant' && time.note ? time.note : undefined;
+}
+
 export function SessionForm({ session, speakerRows, fixedEventId, events, attendees, onDone }: SessionFormProps) {
   const actions = useAdminActions();
   const [saving, setSaving] = useState(false);
@@ -122,15 +127,24 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
   const chosenEventId = blankToNull(useWatch({ control, name: 'event_id' }));
   const chosenEvent = events.find((event) => event.id === chosenEventId) ?? null;
   const zone = sessionZone(events, chosenEventId);
+  /** The instants the typed times of day stand for, as a save would store them. */
+  const timesOf = (eventId: string | null, values: Pick<SessionFormValues, 'start_time' | 'end_time'>) => {
+    const eventStart = events.find((event) => event.id === eventId)?.start_date ?? null;
+    const venueZone = sessionZone(events, eventId);
+    return {
+      start_time: combineDateAndTime(eventStart, values.start_time, venueZone, { stored: opened.session?.start_time }),
+      end_time: combineDateAndTime(eventStart, values.end_time, venueZone, { stored: opened.session?.end_time }),
+    } satisfies Record<'start_time' | 'end_time', VenueTime>;
+  };
+  // A time the clocks pass twice that day is said under its field as it is typed, not only after the save.
+  const typed = timesOf(chosenEventId, {
+    start_time: useWatch({ control, name: 'start_time' }),
+    end_time: useWatch({ control, name: 'end_time' }),
+  });
 
   const save = handleSubmit(async (values) => {
     const eventId = blankToNull(values.event_id);
-    const eventStart = events.find((event) => event.id === eventId)?.start_date ?? null;
-    const venueZone = sessionZone(events, eventId);
-    const times: Record<'start_time' | 'end_time', VenueTime> = {
-      start_time: combineDateAndTime(eventStart, values.start_time, venueZone, { stored: opened.session?.start_time }),
-      end_time: combineDateAndTime(eventStart, values.end_time, venueZone, { stored: opened.session?.end_time }),
-    };
+    const times = timesOf(eventId, values);
     const fields = {
       event_id: eventId,
       title: values.title.trim(),
@@ -151,9 +165,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
       setError(field, { message });
     }
     if (problems.length > 0) return;
-    const notes = [times.start_time, times.end_time].flatMap((time) =>
-      time.kind === 'instant' && time.note ? [time.note] : [],
-    );
+    const notes = [times.start_time, times.end_time].flatMap((time) => noteOf(time) ?? []);
     setSaving(true);
     try {
       const id = opened.session?.id ?? crypto.randomUUID();
@@ -216,7 +228,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
           className="md:col-span-2"
           {...(chosenEvent ? {} : { note: 'No event: times are in your own zone.' })}
         />
-        <Field label="Start time" error={errors.start_time?.message}>
+        <Field label="Start time" error={errors.start_time?.message} hint={noteOf(typed.start_time)}>
           {(ids) => (
             <Input
               {...ids}
@@ -227,7 +239,7 @@ export function SessionForm({ session, speakerRows, fixedEventId, events, attend
             />
           )}
         </Field>
-        <Field label="End time" error={errors.end_time?.message}>
+        <Field label="End time" error={errors.end_time?.message} hint={noteOf(typed.end_time)}>
           {(ids) => (
             <Input
               {...ids}
