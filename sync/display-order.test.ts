@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byDisplayOrder, bySessionTime } from './display-order.ts';
+import { byDisplayOrder, byName, bySessionTime } from './display-order.ts';
 
 describe('byDisplayOrder', () => {
   it('orders by display order, and rows sharing a place by id, whatever order they came in', () => {
@@ -26,5 +26,21 @@ describe("an agenda's order", () => {
     const order = ['d', 'b', 'c', 'a'];
     expect(bySessionTime(rows).map(({ id }) => id)).toEqual(order);
     expect(bySessionTime([...rows].reverse()).map(({ id }) => id)).toEqual(order);
+  });
+});
+
+describe('the order of names', () => {
+  it('is a reader’s, case and accents aside, with equal names by id, however the server sorted them', () => {
+    // As a database on a C locale sorts them: capitals first, accents last.
+    const rows = [
+      { id: '2', name: 'IBM' },
+      { id: '9', name: 'Zeta' },
+      { id: '5', name: 'dbt Labs' },
+      { id: '3', name: 'Élan' },
+      { id: '1', name: 'élan' },
+    ];
+    const order = ['5', '1', '3', '2', '9'];
+    expect(byName(rows).map(({ id }) => id)).toEqual(order);
+    expect(byName([...rows].reverse()).map(({ id }) => id)).toEqual(order);
   });
 });

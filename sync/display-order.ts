@@ -26,3 +26,15 @@ export function bySessionTime<T extends { start_time: string; end_time: string; 
     (a, b) => at(a.start_time) - at(b.start_time) || at(a.end_time) - at(b.end_time) || compareIds(a.id, b.id),
   );
 }
+
+/**
+ * Rows by name as a reader sorts them (case and accents aside: 'dbt Labs' by 'Databricks', 'Élan'
+ * by 'Elan'), then by id. The server's own order depends on its database's collation (byte order
+ * on a C locale), so a page sorts what it read with this, as the replica does.
+ */
+export function byName<T extends { name: string; id: string }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => NAME_ORDER.compare(a.name, b.name) || compareIds(a.id, b.id));
+}
+
+/** One collation for the server's render and the browser's, so a page hydrates in the same order. */
+const NAME_ORDER = new Intl.Collator('en', { sensitivity: 'base' });

@@ -10,7 +10,7 @@
  * may select (decision 002).
  */
 import { anonReadableColumns, type Row, type TableName } from './schema/types.ts';
-import { byDisplayOrder, bySessionTime } from './display-order.ts';
+import { byDisplayOrder, byName, bySessionTime } from './display-order.ts';
 import { distinctAttendees } from './past-attendees.ts';
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 
@@ -212,11 +212,13 @@ export type PastAttendee = PublicAttendee;
 
 /** The sponsor library by name (sponsors and past highlights pages). */
 export async function fetchSponsors(config: FirstPaintConfig): Promise<Sponsor[]> {
-  return (await read(
-    config,
-    `sponsors_library?select=${publicColumns('sponsors_library')}&_deleted=is.false&order=name.asc`,
-    (c) => c.rowsOf('sponsors_library'),
-  )) as Sponsor[];
+  return byName(
+    (await read(
+      config,
+      `sponsors_library?select=${publicColumns('sponsors_library')}&_deleted=is.false&order=name.asc`,
+      (c) => c.rowsOf('sponsors_library'),
+    )) as Sponsor[],
+  );
 }
 
 /** Rows the table API answers at most (its max-rows): longer lists are read in pages of this size. */

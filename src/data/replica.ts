@@ -15,7 +15,7 @@ import {
   type SyncStatus,
   type TableName,
 } from '../../sync/index.ts';
-import { byDisplayOrder, bySessionTime, compareIds } from '../../sync/display-order.ts';
+import { byDisplayOrder, byName, bySessionTime, compareIds } from '../../sync/display-order.ts';
 import type { EventPage, EventSummary, PastAttendee } from '../../sync/first-paint.ts';
 import { distinctAttendees } from '../../sync/past-attendees.ts';
 import { keptPublicRows } from '../lib/public-rows.ts';
@@ -170,7 +170,7 @@ export function publicReads(engine: SyncEngine): PublicReads {
     },
 
     sponsors$(): Observable<Row<'sponsors_library'>[]> {
-      return all('sponsors_library').pipe(map((rows) => [...rows].sort((a, b) => a.name.localeCompare(b.name))));
+      return all('sponsors_library').pipe(map(byName));
     },
 
     pastAttendees$(): Observable<PastAttendee[]> {

@@ -4,6 +4,8 @@
  * and costs nothing for videos nobody watches. Video-site links are converted to their embed form.
  * Pressing play puts the player where the button was and moves focus into it, so a keyboard user
  * carries on from there; a poster that fails to load (offline, say) gives way to the neutral panel.
+ * A link the browser cannot play itself (another site's player page, a file that is gone) says so
+ * and offers the link, instead of an empty black player.
  */
 import { useState } from 'react';
 import { cx } from '../lib/class-names.ts';
@@ -34,14 +36,30 @@ function focusPlayer(player: HTMLElement | null): void {
 export function VideoEmbed({ url, title, thumbnailUrl, className }: VideoEmbedProps) {
   const [playing, setPlaying] = useState(false);
   const [posterBroken, setPosterBroken] = useState(false);
+  const [unplayable, setUnplayable] = useState(false);
   const source = parseVideoUrl(url);
   const poster = posterBroken ? null : shownImage(thumbnailUrl) || videoThumbnailUrl(url);
 
   return (
     <div className={cx('relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900', className)}>
       {playing ? (
-        source.kind === 'file' ? (
+        source.kind === 'file' && unplayable ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center text-white">
+            <p>This video can&apos;t be played here.</p>
+            <a
+              href={source.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              ref={focusPlayer}
+              className="rounded-md bg-white px-4 py-2 font-semibold text-ink"
+            >
+              Open the video
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        ) : source.kind === 'file' ? (
           <video
+            onError={() => setUnplayable(true)}
             src={source.url}
             title={title}
             aria-label={title}

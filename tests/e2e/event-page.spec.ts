@@ -133,6 +133,16 @@ test('the id works in the URL as well as the slug', async ({ page, api }) => {
   await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
 });
 
+test('a link whose # part holds a stray % (a pasted campaign link) still opens the event', async ({ page, api }) => {
+  const event = await createEvent(api);
+  await page.goto(`/events/${event.slug}#20%`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+});
+
 test('an unknown event is answered 404 with the 404 page', async ({ page, request, browser }) => {
   const path = `/events/${slugOf(unique('no such event'))}`;
   const response = await request.get(path);
@@ -548,6 +558,24 @@ test('a video link is converted to its embed form only after the visitor presses
   await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
   // The player takes the place, and the focus, of the button.
   await expect(player).toBeFocused();
+});
+
+test("a link the browser cannot play itself (another site's player page) says so and offers the link", async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api);
+  const url = 'https://player.videos.example/embed/4242';
+  await api.create('videos', { event_id: event.id, title: 'Panel recording', video_url: url });
+  await page.goto(`/events/${event.slug}`);
+  const videos = page.getByRole('region', { name: 'Videos' });
+  await videos.getByRole('button', { name: 'Play video: Panel recording' }).click();
+  await expect(videos.getByText("This video can't be played here.")).toBeVisible();
+  const link = videos.getByRole('link', { name: 'Open the video (opens in a new tab)' });
+  await expect(link).toHaveAttribute('href', url);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toBeFocused();
+  expect(await axe(page)).toEqual([]);
 });
 
 test('the section nav follows the scroll position and scrolls to a section on click', async ({ page, api }) => {

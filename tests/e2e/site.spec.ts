@@ -363,15 +363,24 @@ test('the sponsors page makes its pitch with the audience, funnel, results and t
   expect(await axe(page)).toEqual([]);
 });
 
-test('the past sponsors grid shows each logo, or the name when a sponsor has no logo', async ({ page, api }) => {
+test('the past sponsors grid shows each logo, or the name when a sponsor has no logo or it does not load', async ({
+  page,
+  api,
+}) => {
   const withLogo = unique('Aardvark Logo Co');
   const withoutLogo = unique('Aardvark Nameonly');
+  const deadLogo = unique('Aardvark Deadlogo');
   await api.create('sponsors_library', { name: withLogo, logo_url: '/demo/logos/alpenbank-privat.webp' });
   await api.create('sponsors_library', { name: withoutLogo });
+  await api.create('sponsors_library', { name: deadLogo, logo_url: '/demo/logos/no-such-logo.webp' });
   await page.goto('/sponsors');
   const grid = page.getByRole('region', { name: 'Our past sponsors' });
   await expect(grid.getByRole('img', { name: withLogo })).toBeVisible({ timeout: 15_000 });
   await expect(grid.getByText(withoutLogo, { exact: true })).toBeVisible();
+  // Logos load as they come near the viewport; one that fails then gives way to the name.
+  await grid.getByText(withoutLogo, { exact: true }).scrollIntoViewIfNeeded();
+  await expect(grid.getByText(deadLogo, { exact: true })).toBeVisible();
+  await expect(grid.getByRole('img', { name: deadLogo })).toHaveCount(0);
   await expect(page.getByRole('figure')).toContainText('”');
 });
 

@@ -79,6 +79,15 @@ function useRestAfterFirstPaint(renderedAlready: boolean): boolean {
   return all;
 }
 
+/** The section a link's `#...` names; a malformed escape (`#20%`) is taken as written, not decoded. */
+function sectionOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
 /**
  * A link to a section (/events/x#agenda) can only land once the event has rendered, after the
  * browser has given up looking for the anchor: scroll there once, when the page first shows.
@@ -88,7 +97,7 @@ function useScrollToHashOnce(eventId: string, rendered: boolean) {
   useEffect(() => {
     if (!rendered || done.current === eventId) return;
     done.current = eventId;
-    const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    const target = document.getElementById(sectionOf(window.location.hash));
     if (!target) return;
     layOutSkippedSections();
     target.scrollIntoView({ block: 'start' });

@@ -4,14 +4,12 @@
  * section 9); a way to the sponsorship page.
  */
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { LiveRead, Sponsor } from '../../data/public-content.ts';
 import { isUnanswered } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { OfflineNotice } from '../../ui/offline-notice.tsx';
 import { buttonClasses } from '../../ui/button.tsx';
-import { brokenImageProps } from '../../ui/broken-image.ts';
-import { shownImage } from '../../lib/shown-image.ts';
+import { LogoOrName } from '../../ui/logo-or-name.tsx';
 
 export const SPONSOR_SKELETON_TILES = 12;
 
@@ -59,30 +57,16 @@ export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
         <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
           {state.data.map((sponsor) => (
             <li key={sponsor.id} className={TILE}>
-              <SponsorMark sponsor={sponsor} />
+              <LogoOrName
+                name={sponsor.name}
+                logoUrl={sponsor.logo_url}
+                height={64}
+                imageClassName="max-h-16 w-auto max-w-full object-contain"
+              />
             </li>
           ))}
         </ul>
       )}
     </section>
-  );
-}
-
-function SponsorMark({ sponsor }: { sponsor: Sponsor }) {
-  const [failed, setFailed] = useState(false);
-  if (!shownImage(sponsor.logo_url) || failed) {
-    return <span className="text-center font-semibold text-slate-700">{sponsor.name}</span>;
-  }
-  return (
-    <img
-      src={shownImage(sponsor.logo_url) ?? undefined}
-      alt={sponsor.name}
-      width={160}
-      height={64}
-      loading="lazy"
-      decoding="async"
-      {...brokenImageProps(() => setFailed(true))}
-      className="max-h-16 w-auto max-w-full object-contain"
-    />
   );
 }

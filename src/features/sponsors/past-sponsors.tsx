@@ -1,12 +1,12 @@
 /**
- * The grid of past sponsors: each logo, or the name as text when there is none. While the list is
+ * The grid of past sponsors: each logo, or the name as text when there is none or it fails to load. While the list is
  * loading or empty, 12 placeholder tiles hold the grid (spec section 9).
  */
 import type { LiveRead, Sponsor } from '../../data/public-content.ts';
 import { isUnanswered } from '../../data/public-content.ts';
 import { useOnline } from '../../data/use-sync-status.ts';
 import { OfflineNotice } from '../../ui/offline-notice.tsx';
-import { shownImage } from '../../lib/shown-image.ts';
+import { LogoOrName } from '../../ui/logo-or-name.tsx';
 
 const PLACEHOLDER_TILES = 12;
 const TILE = 'flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-white p-4';
@@ -38,19 +38,12 @@ export function PastSponsors({ state }: { state: LiveRead<Sponsor[]> }) {
           <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
             {sponsors.map((sponsor) => (
               <li key={sponsor.id} className={TILE}>
-                {shownImage(sponsor.logo_url) ? (
-                  <img
-                    src={shownImage(sponsor.logo_url) ?? undefined}
-                    alt={sponsor.name}
-                    loading="lazy"
-                    decoding="async"
-                    width={160}
-                    height={80}
-                    className="h-14 w-full object-contain"
-                  />
-                ) : (
-                  <span className="text-center font-semibold text-slate-800">{sponsor.name}</span>
-                )}
+                <LogoOrName
+                  name={sponsor.name}
+                  logoUrl={sponsor.logo_url}
+                  height={80}
+                  imageClassName="h-14 w-full object-contain"
+                />
               </li>
             ))}
           </ul>
