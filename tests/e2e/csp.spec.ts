@@ -188,15 +188,24 @@ test('every public page, an admin edit and image upload, and an offline reload r
   expect(violations).toEqual([]);
 });
 
-test('a forged Host header does not reach the links of a server-rendered event page', async ({ request, api }) => {
+test('the Host header does not reach the links of a server-rendered event page, and another site’s name is refused', async ({
+  request,
+  api,
+}) => {
   const event = await api.create<{ slug: string }>('events', {
     title: unique('Host Forum'),
     start_date: daysFromNow(15),
     end_date: daysFromNow(16),
   });
-  const response = await request.get(`/events/${event.slug}`, { headers: { Host: 'evil.example' } });
+  // Another name of this machine: the links still name the site.
+  const otherName = `127.0.0.1:${new URL(APP_URL).port}`;
+  const response = await request.get(`/events/${event.slug}`, { headers: { Host: otherName } });
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain(`<meta property="og:url" content="${APP_URL}/events/${event.slug}"`);
-  expect(html).not.toContain('evil.example');
+  expect(html).not.toContain(otherName);
+  // A server on loopback answers no other site's name (DNS rebinding).
+  const forged = await request.get(`/events/${event.slug}`, { headers: { Host: 'evil.example' } });
+  expect(forged.status()).toBe(421);
+  expect(await forged.text()).not.toContain(event.slug);
 });
