@@ -33,11 +33,9 @@ export function keepFocusWithin(fallback: string): (root: HTMLElement | null) =>
     };
     const observer = new MutationObserver(() => {
       if (place === null || !focusLostNow()) return;
-      const remaining = rows();
-      const row = remaining[Math.min(place, remaining.length - 1)];
-      const target = row?.querySelector<HTMLElement>(CONTROLS) ?? fallbackElement();
+      const at = place;
       place = null;
-      target?.focus();
+      focusRowAt(rows(), at, fallback);
     });
     root.addEventListener('focusin', onFocusIn);
     root.addEventListener('focusout', onFocusOut);
@@ -62,6 +60,12 @@ export function keepFocusWithin(fallback: string): (root: HTMLElement | null) =>
 /** A row of a list or a table, as the back office's lists make them. */
 const ROW = 'li, tr';
 
+/** Focuses the first control of the row at `index` (or the last row), else what `fallback` selects. */
+function focusRowAt(rows: readonly HTMLElement[], index: number, fallback: string): void {
+  const row = rows[Math.min(index, rows.length - 1)];
+  (row?.querySelector<HTMLElement>(CONTROLS) ?? document.querySelector<HTMLElement>(fallback))?.focus();
+}
+
 function focusLostNow(): boolean {
   const active = document.activeElement;
   return !active || active === document.body || !active.isConnected;
@@ -82,13 +86,8 @@ export function placeOfRow(control: Element | null): { keep(fallback: string): b
   const list = row?.parentElement;
   if (!row || !list) return null;
   const index = [...list.children].indexOf(row);
-  const move = (fallback: string) => {
-    const remaining = list.isConnected ? ([...list.children] as HTMLElement[]) : [];
-    const target =
-      remaining[Math.min(index, remaining.length - 1)]?.querySelector<HTMLElement>(CONTROLS) ??
-      document.querySelector<HTMLElement>(fallback);
-    target?.focus();
-  };
+  const move = (fallback: string) =>
+    focusRowAt(list.isConnected ? ([...list.children] as HTMLElement[]) : [], index, fallback);
   return {
     keep(fallback) {
       if (!row.isConnected) {
