@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byDisplayOrder, byName, bySessionTime } from './display-order.ts';
+import { byDisplayOrder, byName, bySessionTime, compareNames } from './display-order.ts';
 
 describe('byDisplayOrder', () => {
   it('orders by display order, and rows sharing a place by id, whatever order they came in', () => {
@@ -42,5 +42,42 @@ describe('the order of names', () => {
     const order = ['5', '1', '3', '2', '9'];
     expect(byName(rows).map(({ id }) => id)).toEqual(order);
     expect(byName([...rows].reverse()).map(({ id }) => id)).toEqual(order);
+  });
+
+  it('agrees with an English collation for every pair, plain names and names with signs alike', () => {
+    const names = [
+      'AT&T',
+      'a b',
+      'ab',
+      'A1',
+      'a10',
+      'a2',
+      'Æther',
+      'aether',
+      'Ölfus',
+      'Olive',
+      'O’Neil',
+      'Oneil',
+      'x-ray',
+      'x ray',
+      'a&b',
+      'a-b',
+      'a:b',
+      'a1b',
+      'a_b',
+      'xray',
+      'Snowflake Inc.',
+      'Snowflake',
+      'straße',
+      'strasse',
+      'Zeta',
+      '3M',
+      '',
+    ];
+    const collation = new Intl.Collator('en', { sensitivity: 'base' });
+    for (const a of names) {
+      for (const b of names)
+        expect([a, b, Math.sign(compareNames(a, b))]).toEqual([a, b, Math.sign(collation.compare(a, b))]);
+    }
   });
 });
