@@ -75,12 +75,16 @@ interface KnownRole {
 
 let state: AuthState = LOADING;
 let started = false;
-/** The role answer for the signed-in user, so token refreshes do not check again. */
+/** The role answer for the signed-in user: what token refreshes show while they check it again. */
 let knownRole: KnownRole | null = null;
 /** Counts session changes, so that a slow role check for an older session is ignored. */
 let sessionChanges = 0;
 /** The user chose to sign out (cleared by the next sign-in). */
 let userSignedOut = false;
+/** When the role of the user shown was last checked in the background (Date.now()). */
+let roleRecheckedAt = 0;
+/** The least time between two background checks of the role as a tab comes back into view. */
+const RECHECK_ON_VIEW_MS = 60_000;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState): void {
@@ -142,6 +146,7 @@ async function checkAdmin(client: SupabaseClient, userId: string): Promise<Known
  * answer from the server that differs changes what the app shows.
  */
 async function recheckRole(client: SupabaseClient, user: User, change: number): Promise<void> {
+  roleRecheckedAt = Date.now();
   const checked = await checkAdmin(client, user.id);
   if (change !== sessionChanges || !checked.answered || knownRole?.userId !== user.id) return;
   const changed = knownRole.isAdmin !== checked.isAdmin;
@@ -151,10 +156,12 @@ async function recheckRole(client: SupabaseClient, user: User, change: number): 
   openReplicaFor(client, checked.isAdmin);
 }
 
-/**
- * The session supabase-js still holds in storage. After a sign-out it has none; when it reports no
- * session but still holds one, a refresh failed for a reason it will retry (offline, server down).
- */
+function recheckShownRole(client: SupabaseClient): void {
+  const { user } = state;
+  if (!user || knownRole?.userId !== user.id || Date.now() - roleRecheckedAt < RECHECK_ON_VIEW_MS) return;
+  void recheckRole(client, user, sessionChanges);
+}
+
 /** Drops what the back office kept on this device: its lists and its pages. */
 function dropKeptCopies(): Promise<unknown> {
   return Promise.all([dropKeptRows(), dropKeptAdminPages()]);
@@ -194,10 +201,11 @@ async function onSession(client: SupabaseClient, reported: Session | null): Prom
   }
   userSignedOut = false;
   if (knownRole?.userId === user.id) {
-    // A refreshed token or an updated user: the role stands. One that came from memory (the back
-    // office opened offline, or before the server answered) is checked now, in the background.
+    // A refreshed token or an updated user: the role shown stands, and is checked again in the
+    // background (another admin may have removed it; or it came from memory, the back office
+    // opened offline or before the server answered).
     setState({ loading: false, user, session, isAdmin: knownRole.isAdmin, signedOut: false });
-    if (!knownRole.answered) void recheckRole(client, user, change);
+    void recheckRole(client, user, change);
     return;
   }
   setState({ loading: true, user, session, isAdmin: false, signedOut: false });
@@ -251,6 +259,10 @@ function start(): void {
       });
       // Back online: reading the session refreshes an expired one (and announces it).
       window.addEventListener('online', () => void client.auth.getSession());
+      // A tab coming back into view checks the role again: another admin may have removed it.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') recheckShownRole(client);
+      });
     },
     () => {
       // No client (the run-time settings did not load): nobody can be signed in. Try again later.
@@ -295,7 +307,9 @@ async function signOut(): Promise<void> {
   rememberRole(null);
   await dropKeptCopies();
   const { error } = await client.auth.signOut({ scope: 'local' });
-  if (error) throw error;
+  // supabase-js forgets the session on this device before it tells the server: offline, or with the
+  // server down, only the telling failed, and the device is signed out all the same.
+  if (error && storedSession()) throw error;
 }
 
 async function acceptAdminInvite(token: string): Promise<void> {

@@ -383,6 +383,9 @@ test('a role removed elsewhere is acted on once the server answers the check', a
   await expect(page.getByText(NOT_ADMIN)).toHaveCount(0);
 
   await api.admin.from('user_roles').delete().eq('user_id', userId).throwOnError();
+  // A tab left open: the role is checked again as it comes back into view, without a reload.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByText(NOT_ADMIN)).toBeVisible();
   await page.reload();
   await expect(page.getByText(NOT_ADMIN)).toBeVisible();
 });

@@ -65,6 +65,27 @@ test('the admin signs in, sees a welcome toast and lands in the back office', as
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
 });
 
+test('a keyboard user who signs in starts at the back office’s content once its role check answers', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('admin-password');
+  // Hold the role check: the back office says 'Loading...' meanwhile, with no content to focus.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/user_roles**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', exact: true })).toBeVisible();
+  await expect(page.locator('#admin-content')).toBeFocused();
+});
+
 test('a visitor signs up and is returned to sign-in mode to log in with the new account', async ({ page }) => {
   const email = freshEmail();
   await page.goto('/auth');

@@ -68,7 +68,10 @@ test('a keyboard user who follows a link in the header starts on the new page, p
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/awards$/);
   await expect(page.locator('#main-content')).toBeFocused();
-  // The next Tab is in the page, not back at the top of the header.
+  // The next Tab (once the new page is there) is in the page, not back at the top of the header.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Recognising the leaders who make data and AI matter' }),
+  ).toBeVisible();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
   // A query of the same page (the calendar's filter, say) moves nothing.
