@@ -43,6 +43,12 @@ test('the form checks the e-mail and password before sending them', async ({ pag
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  // An address the auth server takes (Add Admin can make one) is not refused here.
+  await email.fill('ops&events@example.com');
+  await password.fill('123456');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
+  await expect(page.getByText('Enter a valid email address')).toHaveCount(0);
 });
 
 test('the admin signs in, sees a welcome toast and lands in the back office', async ({ page }) => {

@@ -16,7 +16,13 @@ const nonBlank = (message: string) => z.string().check(z.refine((value) => value
 
 const newAdminSchema = z.object({ email: nonBlank('Email is required'), password: nonBlank('Password is required') });
 const inviteSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address')),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.email({ pattern: z.regexes.html5Email, error: 'Enter a valid email address' }),
+    ),
 });
 const newPasswordSchema = z.object({ newPassword: nonBlank('New password is required') });
 

@@ -13,8 +13,16 @@ import { toast, toastError } from '../../ui/toaster.tsx';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+// An address as the browser's e-mail field and the auth server take it (zod's own pattern refuses
+// some they accept, such as 'ops&events@corp.com': an account made so could never sign in).
 const credentialsSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.email('Enter a valid email address')),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.email({ pattern: z.regexes.html5Email, error: 'Enter a valid email address' }),
+    ),
   password: z
     .string()
     .check(
