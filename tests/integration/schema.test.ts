@@ -659,6 +659,9 @@ describe('constraints', () => {
       ['attendees', { name: 'Data', email: 'd@test.example', photo_url: 'data:image/png;base64,AAAA' }, '23514'],
       ['sponsor_tiers', { name: 'Sneaky', color: 'url(https://evil.example/x)' }, '23514'],
       ['sponsors_library', { name: ' ' }, '23514'],
+      // Links to other sites: a path on this site is no one's website or LinkedIn profile.
+      ['sponsors_library', { name: 'Inward', website: '/sponsors' }, '23514'],
+      ['attendees', { name: 'Inward', email: 'inward@test.example', linkedin_url: '/x' }, '23514'],
       ['videos', { title: 'No link', video_url: '' }, '23514'],
       ['admin_invites', { email: 'nobody' }, '23514'],
     ];
