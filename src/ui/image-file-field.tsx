@@ -3,6 +3,7 @@
  * those URLs live as long as the field (the form it sits in).
  */
 import { useEffect, useRef, type ChangeEvent } from 'react';
+import { IMAGE_EXTENSIONS } from '../../sync/outbox/object-names.ts';
 import { Field, Input } from './field.tsx';
 
 export interface PickedImage {
@@ -14,7 +15,7 @@ export interface ImageFileFieldProps {
   label: string;
   hint: string;
   onPick: (image: PickedImage) => void;
-  /** A picked file that is not an image; the input is emptied after this. */
+  /** A picked file that is not an image, or one the browser cannot read; the input is emptied after this. */
   onNotAnImage: (file: File) => void;
 }
 
@@ -25,11 +26,14 @@ export function ImageFileField({ label, hint, onPick, onNotAnImage }: ImageFileF
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
-  function pick(event: ChangeEvent<HTMLInputElement>) {
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    // A type Storage takes goes as it is (the server reads it, and says why it refuses a damaged
+    // one); any other is redrawn as one it takes, so one the browser cannot draw (an SVG logo, say)
+    // could be neither sized nor stored.
+    if (!file.type.startsWith('image/') || (!(file.type.toLowerCase() in IMAGE_EXTENSIONS) && !(await decodes(file)))) {
       onNotAnImage(file);
       input.value = '';
       return;
@@ -41,7 +45,16 @@ export function ImageFileField({ label, hint, onPick, onNotAnImage }: ImageFileF
 
   return (
     <Field label={label} hint={hint}>
-      {(ids) => <Input {...ids} type="file" accept="image/*" onChange={pick} />}
+      {(ids) => <Input {...ids} type="file" accept="image/*" onChange={(event) => void pick(event)} />}
     </Field>
   );
+}
+
+async function decodes(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
 }

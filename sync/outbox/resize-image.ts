@@ -6,9 +6,11 @@
  * cannot encode WebP. Browser-only.
  *
  * Left as they are: images already within the bounds (re-encoding would only lose quality) and
- * GIFs (drawing one keeps only its first frame). The result's type may differ from the input's:
- * name the upload after `result.type` (`randomObjectName(file.name, result.type)`).
+ * GIFs (drawing one keeps only its first frame). An image of a type Storage does not take (a BMP, an
+ * icon: IMAGE_EXTENSIONS) is encoded anew even when it fits. The result's type may differ from the
+ * input's: name the upload after `result.type` (`randomObjectName(file.name, result.type)`).
  */
+import { IMAGE_EXTENSIONS } from './object-names.ts';
 
 export interface ResizeOptions {
   maxWidth: number;
@@ -38,7 +40,8 @@ export async function resizeImage(blob: Blob, options: ResizeOptions): Promise<B
   if (blob.type === 'image/gif') return blob;
   const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
   try {
-    if (bitmap.width <= options.maxWidth && bitmap.height <= options.maxHeight) return blob;
+    const fits = bitmap.width <= options.maxWidth && bitmap.height <= options.maxHeight;
+    if (fits && blob.type.toLowerCase() in IMAGE_EXTENSIONS) return blob;
     const size = fittedSize(bitmap.width, bitmap.height, options);
     const quality = options.quality ?? 0.85;
     const preferred = options.type ?? 'image/webp';

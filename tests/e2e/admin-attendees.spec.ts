@@ -14,6 +14,25 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A drawing: an image type browsers show, but not one they can draw onto a canvas from a file. */
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
+);
+/** A 1 x 1 BMP (24 bits): a picture browsers read, of a type Storage does not take. */
+const BMP = (() => {
+  const file = Buffer.alloc(58);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(58, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(1, 18);
+  file.writeInt32LE(1, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  file.writeUInt32LE(4, 34);
+  file.set([0x20, 0x40, 0xc0], 54);
+  return file;
+})();
 
 const FAKE_SERVICES_URL = `http://127.0.0.1:${testPort('E2E_FAKE_SERVICES_PORT')}`;
 
@@ -158,11 +177,16 @@ test('admin uploads a photo and a company logo for an attendee, and the list sho
     .getByLabel('Photo')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
   await expect(toast(page, 'Upload failed')).toContainText('notes.txt is not an image file');
+  // An image the browser cannot draw could be neither sized nor stored: refused as it is picked.
+  await form.getByLabel('Company Logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: SVG });
+  await expect(toast(page, 'logo.svg is not an image file')).toContainText('Upload failed');
+  await expect(toast(page, 'Company logo uploaded successfully')).toHaveCount(0);
 
   await form.getByLabel('Photo').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
   await expect(toast(page, 'Photo uploaded successfully')).toBeVisible();
   await expect(form.getByRole('img', { name: 'New photo preview' })).toBeVisible();
-  await form.getByLabel('Company Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  // A type Storage does not take (a BMP) is stored as one it does.
+  await form.getByLabel('Company Logo').setInputFiles({ name: 'logo.bmp', mimeType: 'image/bmp', buffer: BMP });
   await expect(toast(page, 'Company logo uploaded successfully')).toBeVisible();
   await form.getByRole('button', { name: 'Update Attendee' }).click();
   await expect(toast(page, 'Attendee updated successfully')).toBeVisible();
@@ -175,7 +199,7 @@ test('admin uploads a photo and a company logo for an attendee, and the list sho
     .toMatch(/\/storage\/v1\/object\/public\/attendee-photos\//);
   await expect
     .poll(async () => (await serverAttendee(api, attendee.email))?.company_logo_url ?? '', { timeout: 20_000 })
-    .toMatch(/\/storage\/v1\/object\/public\/sponsor-logos\//);
+    .toMatch(/\/storage\/v1\/object\/public\/sponsor-logos\/.+\.(webp|jpg)$/);
 });
 
 test('scraping needs a saved attendee with a LinkedIn URL, then fills the profile from LinkedIn', async ({
