@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent, ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { emailField } from '../../lib/email-field.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogClose } from '../../ui/dialog.tsx';
 import { Field, Input } from '../../ui/field.tsx';
@@ -16,13 +17,7 @@ const nonBlank = (message: string) => z.string().check(z.refine((value) => value
 
 const newAdminSchema = z.object({ email: nonBlank('Email is required'), password: nonBlank('Password is required') });
 const inviteSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Email is required'),
-      z.email({ pattern: z.regexes.html5Email, error: 'Enter a valid email address' }),
-    ),
+  email: emailField(),
 });
 const newPasswordSchema = z.object({ newPassword: nonBlank('New password is required') });
 

@@ -7,22 +7,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { emailField } from '../../lib/email-field.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field, Input } from '../../ui/field.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-// An address as the browser's e-mail field and the auth server take it (zod's own pattern refuses
-// some they accept, such as 'ops&events@corp.com': an account made so could never sign in).
 const credentialsSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Email is required'),
-      z.email({ pattern: z.regexes.html5Email, error: 'Enter a valid email address' }),
-    ),
+  email: emailField(),
   password: z
     .string()
     .check(
