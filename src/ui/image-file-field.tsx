@@ -3,7 +3,8 @@
  * those URLs live as long as the field (the form it sits in).
  */
 import { useEffect, useRef, type ChangeEvent } from 'react';
-import { IMAGE_EXTENSIONS } from '../../sync/outbox/object-names.ts';
+import { isStoredImageType } from '../../sync/outbox/object-names.ts';
+import { decodesAsImage } from '../lib/decodes-as-image.ts';
 import { Field, Input } from './field.tsx';
 
 export interface PickedImage {
@@ -33,7 +34,7 @@ export function ImageFileField({ label, hint, onPick, onNotAnImage }: ImageFileF
     // A type Storage takes goes as it is (the server reads it, and says why it refuses a damaged
     // one); any other is redrawn as one it takes, so one the browser cannot draw (an SVG logo, say)
     // could be neither sized nor stored.
-    if (!file.type.startsWith('image/') || (!(file.type.toLowerCase() in IMAGE_EXTENSIONS) && !(await decodes(file)))) {
+    if (!file.type.startsWith('image/') || (!isStoredImageType(file.type) && !(await decodesAsImage(file)))) {
       onNotAnImage(file);
       input.value = '';
       return;
@@ -48,13 +49,4 @@ export function ImageFileField({ label, hint, onPick, onNotAnImage }: ImageFileF
       {(ids) => <Input {...ids} type="file" accept="image/*" onChange={(event) => void pick(event)} />}
     </Field>
   );
-}
-
-async function decodes(file: File): Promise<boolean> {
-  try {
-    (await createImageBitmap(file)).close();
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -48,6 +48,11 @@ export const IMAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   'image/avif': ['avif'],
 };
 
+/** Whether Storage stores images of this content type (any case) as they are. */
+export function isStoredImageType(type: string): boolean {
+  return Object.hasOwn(IMAGE_EXTENSIONS, type.toLowerCase());
+}
+
 /** The image type an extension names (any case, with or without the dot), or null. */
 export function contentTypeOfExtension(extension: string): string | null {
   const bare = extension.replace(/^\./, '').toLowerCase();

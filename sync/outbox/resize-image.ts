@@ -10,7 +10,7 @@
  * icon: IMAGE_EXTENSIONS) is encoded anew even when it fits. The result's type may differ from the
  * input's: name the upload after `result.type` (`randomObjectName(file.name, result.type)`).
  */
-import { IMAGE_EXTENSIONS } from './object-names.ts';
+import { isStoredImageType } from './object-names.ts';
 
 export interface ResizeOptions {
   maxWidth: number;
@@ -41,7 +41,7 @@ export async function resizeImage(blob: Blob, options: ResizeOptions): Promise<B
   const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
   try {
     const fits = bitmap.width <= options.maxWidth && bitmap.height <= options.maxHeight;
-    if (fits && blob.type.toLowerCase() in IMAGE_EXTENSIONS) return blob;
+    if (fits && isStoredImageType(blob.type)) return blob;
     const size = fittedSize(bitmap.width, bitmap.height, options);
     const quality = options.quality ?? 0.85;
     const preferred = options.type ?? 'image/webp';
