@@ -26,4 +26,12 @@ describe('a decision on many requests', () => {
       failed: [{ request: gone, message: 'This request was deleted meanwhile' }],
     });
   });
+
+  it('leaves an invited guest as they are when approving (they are let in already), not when declining', () => {
+    const invited = request('r4', 'invited');
+    expect(decisionWrites([invited], 'approved').map(({ change }) => change)).toEqual([null]);
+    expect(decisionWrites([invited], 'declined').map(({ change }) => change)).toEqual([
+      { id: 'r4', patch: { status: 'declined' } },
+    ]);
+  });
 });

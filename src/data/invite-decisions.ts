@@ -8,7 +8,7 @@
  */
 import { useAdminActions } from './admin-data.ts';
 import type { BatchItem, BatchResult } from './batch-write.ts';
-import type { Decision, InviteRequest } from './invite-queue.ts';
+import { hasDecision, type Decision, type InviteRequest } from './invite-queue.ts';
 
 export interface DecisionFailure {
   request: InviteRequest;
@@ -22,19 +22,19 @@ export interface DecisionReport {
   total: number;
   /** Requests whose status it changed. */
   changed: number;
-  /** Requests that had that status already (left as they were). */
+  /** Requests that had that status, or its effect, already (left as they were). */
   unchanged: number;
   failed: DecisionFailure[];
 }
 
-/** The writes of a bulk decision (use-batch-write.ts): none for a request that has that status already. */
+/** The writes of a bulk decision (use-batch-write.ts): none for a request that has its effect already. */
 export function decisionWrites(
   requests: readonly InviteRequest[],
   decision: Decision,
 ): BatchItem<'invite_requests', InviteRequest>[] {
   return requests.map((request) => ({
     subject: request,
-    change: request.status === decision ? null : { id: request.id, patch: { status: decision } },
+    change: hasDecision(request.status, decision) ? null : { id: request.id, patch: { status: decision } },
   }));
 }
 
@@ -53,9 +53,9 @@ export function decisionReportOf(decision: Decision, results: readonly BatchResu
 export function useInviteDecisions() {
   const actions = useAdminActions();
 
-  /** Gives `request` the status `decision`; false when it had it already. */
+  /** Gives `request` the status `decision`; false when it had its effect already. */
   async function decide(request: InviteRequest, decision: Decision): Promise<boolean> {
-    if (request.status === decision) return false;
+    if (hasDecision(request.status, decision)) return false;
     await actions.patch('invite_requests', request.id, { status: decision });
     return true;
   }

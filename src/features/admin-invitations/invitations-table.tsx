@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   DECISIONS,
   STATUS_LABELS,
+  hasDecision,
   isInviteStatus,
   type Decision,
   type InviteRequest,
@@ -177,7 +178,7 @@ export function InvitationsTable({
                   {DECISIONS.map((decision) => {
                     // Unavailable, not disabled: the button just pressed turns unavailable, and a
                     // disabled button would drop the keyboard's focus to the page.
-                    const unavailable = busy || request.status === decision;
+                    const unavailable = busy || hasDecision(request.status, decision);
                     return (
                       <Button
                         key={decision}
