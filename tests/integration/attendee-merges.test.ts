@@ -238,6 +238,30 @@ describe('merging two records of one person', () => {
     expect(await ok(admin.from('attendees').select('id').ilike('email', address).eq('_deleted', false))).toEqual([]);
   });
 
+  it('finds the kept record for a request or an invite made after the merge with the removed address', async () => {
+    const { kept, removed, tag } = await duplicatePair();
+    const address = `ada.${tag}+events@engines.example`;
+    expect((await merge(kept, removed)).error).toBeNull();
+    const [asked, invitedTo] = [await createEvent(48), await createEvent(96)];
+    const request = await insert('invite_requests', { event_id: asked, name: 'Ada Lovelace', email: address });
+    const invite = await insert('invite_requests', {
+      event_id: invitedTo,
+      name: 'Ada Lovelace',
+      email: address,
+      status: 'invited',
+    });
+    await ok(admin.from('invite_requests').update({ status: 'approved' }).eq('id', request));
+
+    expect((await rowsOf('invite_requests', [request, invite])).map((r) => r.attendee_id).sort()).toEqual([kept, kept]);
+    for (const event of [asked, invitedTo]) {
+      expect(
+        await ok(admin.from('event_attendees').select('attendee_id').eq('event_id', event).eq('_deleted', false)),
+      ).toEqual([{ attendee_id: kept }]);
+    }
+    // No third record of the person.
+    expect(await ok(admin.from('attendees').select('id').ilike('email', address).eq('_deleted', false))).toEqual([]);
+  });
+
   it('refuses what would break a rule, and an undo after 24 hours', async () => {
     const { kept, removed } = await duplicatePair();
     expect((await merge(kept, kept)).error?.message).toBe('Choose two different records to merge');
