@@ -120,7 +120,13 @@ test("the camera reads guests' codes: a guest checked in, one already in (when, 
     await openAsAdmin(page, `/admin/check-in?event=${event.id}`);
     await waitForAdminReplica(page, 120_000);
     await page.getByLabel("This device's name").fill('Scanner phone');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Saved from the keyboard, the focus stays on Save (which has nothing more to save).
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Device name saved')).toBeVisible();
+    await expect(save).toBeFocused();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByText('Checked in 1 of 2')).toBeVisible({ timeout: 20_000 });
 
     // Every camera stream the page opens, to see that closing the scanner stops it.

@@ -12,6 +12,7 @@ export function DeviceName() {
 
   function save(event: FormEvent) {
     event.preventDefault();
+    if (draft === null) return;
     setDeviceLabel(value);
     setDraft(null);
     toast.success('Device name saved');
@@ -31,7 +32,9 @@ export function DeviceName() {
           />
         )}
       </Field>
-      <Button type="submit" variant="outline" className="mb-6 min-h-11" disabled={draft === null}>
+      {/* Unavailable, not disabled, with nothing to save: a disabled button would drop the keyboard's
+          focus to the page as it is pressed. */}
+      <Button type="submit" variant="outline" className="mb-6 min-h-11" aria-disabled={draft === null || undefined}>
         Save
       </Button>
     </form>
