@@ -21,7 +21,7 @@ export type Decision = (typeof DECISIONS)[number];
  * Whether a request with `status` has the effect of `decision` already: its own status, or, for an
  * approval, an invited guest (the team let them in; approving would mail them a second confirmation).
  */
-export function hasDecision(status: InviteStatus, decision: Decision): boolean {
+export function hasDecision(status: string, decision: Decision): boolean {
   return status === decision || (decision === 'approved' && status === 'invited');
 }
 
