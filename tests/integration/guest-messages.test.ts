@@ -265,6 +265,47 @@ describe('messages to guests', () => {
     expect(mail[1]).toMatchObject({ subject: `You're on the waitlist: ${event.title}`, attachments: [] });
     expect(mail[1]!.text).not.toContain(waiting.guest_token);
   });
+
+  it('an invite or an approval recorded after the edition is over mails the guest no place, and is not tried again', async () => {
+    const { data: over, error } = await backend
+      .serviceClient()
+      .from('events')
+      .insert({
+        slug: `over-${randomBytes(4).toString('hex')}`,
+        title: 'CDO Vision Lisbon Dinner',
+        start_date: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+        end_date: new Date(Date.now() - 26 * 3_600_000).toISOString(),
+      })
+      .select('id')
+      .single();
+    if (error) throw error;
+    const invited = await requestInvite(admin, { status: 'invited' }, over.id);
+    const asked = await requestInvite(admin, {}, over.id);
+    await pushStatus(admin, asked, 'approved');
+    const settled = async (request: RequestRow) =>
+      (
+        await backend.services.db.query<{ kind: string; sent: boolean; cancelled: boolean }>(
+          `select kind, sent_at is not null as sent, cancelled_at is not null as cancelled
+             from private.guest_messages where request_id = $1 order by created_at`,
+          [request.id],
+        )
+      ).rows;
+    const done = async (request: RequestRow, count: number) => {
+      const rows = await settled(request);
+      return rows.length === count && rows.every((row) => row.sent || row.cancelled);
+    };
+    await waitFor('the invitation settled', () => done(invited, 1));
+    await waitFor('the request and its approval settled', () => done(asked, 2));
+    expect(await settled(invited)).toEqual([{ kind: 'invited', sent: false, cancelled: true }]);
+    expect(await settled(asked)).toEqual([
+      { kind: 'received', sent: true, cancelled: false },
+      { kind: 'approved', sent: false, cancelled: true },
+    ]);
+    expect(await mailTo(invited.email)).toEqual([]);
+    expect((await mailTo(asked.email)).map((mail) => mail.subject)).toEqual([
+      'We have your request: CDO Vision Lisbon Dinner',
+    ]);
+  });
 });
 
 describe("messages give the venue's date and times", () => {
