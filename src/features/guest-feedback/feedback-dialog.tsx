@@ -59,7 +59,8 @@ export function FeedbackDialog({ token, open, onOpenChange }: FeedbackDialogProp
           <div className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
             <p className="font-semibold">Your feedback will be sent when you are back online</p>
             <p className="mt-1 text-sm">
-              It is kept on this device, so you may close this window, or the page: it goes out by itself.
+              It is kept on this device, so you may close this window: it goes out by itself while a page of this site
+              is open, or the next time you open one.
             </p>
           </div>
         ) : null}

@@ -143,7 +143,8 @@ function WaitingNotice({ settled }: { settled: InviteRequestOutcome | null }) {
       </p>
       <p className="mt-1 text-sm">
         {limited ? `${limited} ` : serverBusy ? 'Our server could not take it just now. ' : ''}
-        It is kept on this device, so you may close this window, or the page: it goes out by itself.
+        It is kept on this device, so you may close this window: it goes out by itself while a page of this site is
+        open, or the next time you open one.
       </p>
     </div>
   );
