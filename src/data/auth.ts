@@ -33,7 +33,7 @@ export interface AuthState {
   isAdmin: boolean;
   /**
    * Nobody is signed in because the user chose 'Sign Out' in this tab (until the next sign-in or page
-   * load): the back office then goes home rather than to the sign-in page.
+   * load): the back office page it was chosen on then goes home rather than to the sign-in page.
    */
   signedOut: boolean;
 }

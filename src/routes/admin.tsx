@@ -1,4 +1,4 @@
-import { Navigate, Outlet, createFileRoute } from '@tanstack/react-router';
+import { Navigate, Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../data/auth.ts';
 import { useReplicaState } from '../data/engine-store.ts';
 import { useKeepAdminPage } from '../data/kept-admin-pages.ts';
@@ -17,16 +17,31 @@ export const Route = createFileRoute('/admin')({
   component: AdminLayout,
 });
 
+/**
+ * The history entry on which 'Sign Out' was chosen in this tab. Only there does the back office go
+ * home; any later visit (a link, the Back button) asks to sign in. Kept beside the route, not in the
+ * component's state, which the change of location that follows may remount.
+ */
+let signedOutOn: string | undefined;
+
 function AdminLayout() {
   const auth = useAuth();
+  // The history entry of the back office's page; null while on the way out of it (home, after
+  // 'Sign Out'), a navigation during which this layout renders again.
+  const entry = useRouterState({
+    select: (s) => (/^\/admin(\/|$)/.test(s.location.pathname) ? (s.location.state.__TSR_key ?? '') : null),
+  });
   const replica = useReplicaState();
   useKeepAdminPage(!auth.loading && auth.isAdmin && auth.user ? auth.user.id : null);
   if (auth.loading) return <AdminLoading />;
-  // Signed out here with 'Sign Out': home (spec). Never signed in: the sign-in page. Decided from
-  // the auth store, not from state of this component, which a change of location may remount.
-  if (!auth.user) return <Navigate to={auth.signedOut ? '/' : '/auth'} replace />;
+  // Signed out here with 'Sign Out': home (spec). Otherwise: the sign-in page.
+  if (!auth.user) {
+    if (entry === null) return null;
+    return <Navigate to={auth.signedOut && entry === signedOutOn ? '/' : '/auth'} replace />;
+  }
 
   const signOut = () => {
+    signedOutOn = entry;
     auth.signOut().catch((error: unknown) => toastError(error));
   };
   return (

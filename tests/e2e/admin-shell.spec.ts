@@ -63,8 +63,17 @@ test('the admin signs out and is taken to the home page, and the back office ask
   page,
 }) => {
   await signInAsAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Admin Panel' })
+    .getByRole('link', { name: 'Events', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Back, in the same tab and without a reload, to the dashboard seen before: sign in again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/auth$/);
 });
