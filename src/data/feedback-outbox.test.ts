@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterConflict,
   afterFailedAttempt,
   afterRefused,
   afterSent,
@@ -61,10 +62,10 @@ describe('the feedback outbox', () => {
     expect(store[TOKEN]!.queued!.answer).toEqual(ANSWER);
     expect(dueTokens(store, 1000)).toEqual([TOKEN]);
 
-    store = withEntry(store, TOKEN, (entry) => afterFailedAttempt(entry, 1000));
+    store = withEntry(store, TOKEN, (entry) => afterFailedAttempt(entry, 1000, ANSWER));
     expect(nextAttemptAt(store)).toBe(6000);
     expect(dueTokens(store, 2000)).toEqual([]);
-    store = withEntry(store, TOKEN, (entry) => afterFailedAttempt(entry, 6000));
+    store = withEntry(store, TOKEN, (entry) => afterFailedAttempt(entry, 6000, ANSWER));
     expect(nextAttemptAt(store)).toBe(16_000);
     // Back online: due now.
     expect(dueTokens(allDueNow(store, 7000), 7000)).toEqual([TOKEN]);
@@ -109,6 +110,41 @@ describe('the feedback outbox', () => {
     expect(afterRefused(once[TOKEN]!, 1000, now)).toEqual({ form: now, queued: null });
     const changed = withEntry(once, TOKEN, (entry) => queueAnswer(entry, { ...ANSWER, rating: 5 }, 2000));
     expect(afterRefused(changed[TOKEN]!, 1000)).toBeNull();
+  });
+
+  it("sends an answer again as an edit of the device's own earlier one that reached the server without a reply", () => {
+    // Sent without consent; the server took it, but the reply was lost.
+    let store: FeedbackStore = withEntry({}, TOKEN, (entry) => ({ ...entry, form: formAt(null) }));
+    store = withEntry(store, TOKEN, (entry) => queueAnswer(entry, { ...ANSWER, quote: ' Great room ' }, 1000));
+    store = withEntry(store, TOKEN, (entry) => afterFailedAttempt(entry, 1000, entry.queued!.answer));
+    // Changed meanwhile, with consent: made from no answer, as the form showed none.
+    const edit = { ...ANSWER, quote: 'Great room', quote_consent: true };
+    store = withEntry(store, TOKEN, (entry) => queueAnswer(entry, edit, 2000));
+    expect(store[TOKEN]!.queued!.basedOn).toBeNull();
+    // The server holds the first (trimmed, as it keeps texts): the edit goes again, made from it.
+    const held = formAt('2026-03-10T18:00:00.123456+00:00');
+    const rebased = afterConflict(store[TOKEN]!, 2000, held, 3000);
+    expect(rebased).toEqual({
+      form: held,
+      queued: {
+        answer: edit,
+        basedOn: '2026-03-10T18:00:00.123456+00:00',
+        perhapsTaken: null,
+        queuedAt: 2000,
+        attempts: 0,
+        nextAttemptAt: 3000,
+      },
+    });
+    // Kept across a reload.
+    const storage = memory();
+    writeFeedbackStore(storage, store);
+    expect(readFeedbackStore(storage)[TOKEN]!.queued!.perhapsTaken).toMatchObject({ quote: ' Great room ' });
+    // An answer changed on another device is not this device's: the refusal stands.
+    const elsewhere = formAt('2026-03-10T18:00:00.123456+00:00', { ...ANSWER, rating: 2 });
+    expect(afterConflict(store[TOKEN]!, 2000, elsewhere, 3000)).toBeNull();
+    // Nor when nothing was sent without a reply.
+    const fresh = withEntry({}, TOKEN, (entry) => queueAnswer(entry, edit, 2000));
+    expect(afterConflict(fresh[TOKEN]!, 2000, held, 3000)).toBeNull();
   });
 
   it('reads a damaged store as empty, and says whether an answer waits', () => {

@@ -20,6 +20,12 @@ export interface QueuedFeedback {
    * Entries stored before it existed go without, and count as made from none.
    */
   basedOn?: string | null;
+  /**
+   * An earlier answer sent from this device whose reply never came (a lost answer, a timeout): the
+   * server may hold it. When the server says this one conflicts with an answer that is exactly that
+   * one, it is this device's own, and this one is sent again as an edit of it (afterConflict).
+   */
+  perhapsTaken?: FeedbackAnswer | null;
   queuedAt: number;
   /** Attempts that failed for want of a connection or of a working server. */
   attempts: number;
@@ -42,6 +48,7 @@ const buildStoredSchema = () =>
         z.object({
           answer: z.looseObject({ rating: z.number(), quote_consent: z.boolean() }),
           basedOn: z.optional(z.nullable(z.string())),
+          perhapsTaken: z.optional(z.nullable(z.looseObject({ rating: z.number(), quote_consent: z.boolean() }))),
           queuedAt: z.number(),
           attempts: z.number(),
           nextAttemptAt: z.number(),
@@ -84,7 +91,8 @@ export function withEntry(
  */
 export function queueAnswer(entry: FeedbackEntry, answer: FeedbackAnswer, now: number): FeedbackEntry {
   const basedOn = entry.queued ? (entry.queued.basedOn ?? null) : (entry.form?.answer?.updated_at ?? null);
-  return { ...entry, queued: { answer, basedOn, queuedAt: now, attempts: 0, nextAttemptAt: now } };
+  const perhapsTaken = entry.queued?.perhapsTaken ?? null;
+  return { ...entry, queued: { answer, basedOn, perhapsTaken, queuedAt: now, attempts: 0, nextAttemptAt: now } };
 }
 
 /**
@@ -107,6 +115,37 @@ export function afterRefused(entry: FeedbackEntry, queuedAt: number, form?: Feed
   return entry.queued?.queuedAt === queuedAt ? { form: form ?? entry.form, queued: null } : null;
 }
 
+/** A text of an answer as the server keeps it: trimmed, and blank is none. */
+const keptText = (text: string | null | undefined) => text?.trim() || null;
+
+function sameAnswer(a: FeedbackAnswer, b: FeedbackAnswer): boolean {
+  return (
+    a.rating === b.rating &&
+    (a.valuable_session_id ?? null) === (b.valuable_session_id ?? null) &&
+    keptText(a.do_differently) === keptText(b.do_differently) &&
+    keptText(a.quote) === keptText(b.quote) &&
+    a.quote_consent === b.quote_consent
+  );
+}
+
+/**
+ * The entry once the server said that the answer queued at `queuedAt` conflicts with the one it
+ * holds (`form`): when that one is this device's own, sent earlier without a reply, the answer
+ * stays, due at once, as an edit of it. Null otherwise: the refusal stands (afterRefused).
+ */
+export function afterConflict(
+  entry: FeedbackEntry,
+  queuedAt: number,
+  form: FeedbackForm,
+  now: number,
+): FeedbackEntry | null {
+  const { queued } = entry;
+  const held = form.answer;
+  if (queued?.queuedAt !== queuedAt || !queued.perhapsTaken || !held) return null;
+  if (!sameAnswer(held, queued.perhapsTaken)) return null;
+  return { form, queued: { ...queued, basedOn: held.updated_at, perhapsTaken: null, nextAttemptAt: now } };
+}
+
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60_000;
 
@@ -115,11 +154,17 @@ export function retryDelayMs(failures: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
 }
 
-/** The entry after an attempt that did not reach a working server (retryDelayMs). */
-export function afterFailedAttempt(entry: FeedbackEntry, now: number): FeedbackEntry {
+/**
+ * The entry after an attempt to send `attempted` that did not reach a working server, or whose reply
+ * never came (retryDelayMs): the server may hold `attempted` all the same.
+ */
+export function afterFailedAttempt(entry: FeedbackEntry, now: number, attempted: FeedbackAnswer): FeedbackEntry {
   if (!entry.queued) return entry;
   const attempts = entry.queued.attempts + 1;
-  return { ...entry, queued: { ...entry.queued, attempts, nextAttemptAt: now + retryDelayMs(attempts) } };
+  return {
+    ...entry,
+    queued: { ...entry.queued, attempts, nextAttemptAt: now + retryDelayMs(attempts), perhapsTaken: attempted },
+  };
 }
 
 /** The links whose answer is due now. */

@@ -19,6 +19,7 @@ import {
 } from '../../supabase/functions/_shared/portable/feedback.ts';
 import { loadRuntimeConfig } from '../lib/runtime-config.ts';
 import {
+  afterConflict,
   afterFailedAttempt,
   afterRefused,
   afterSent,
@@ -34,6 +35,7 @@ import {
 } from './feedback-outbox.ts';
 import { FEEDBACK_STORE_KEY } from './feedback-signals.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
+import { storageOrMemory } from './storage-or-memory.ts';
 
 /** What the server said of the link or of an answer, when it was not a plain yes. */
 export type FeedbackProblem =
@@ -53,13 +55,9 @@ type Reply =
 
 const SEND_TIMEOUT_MS = 20_000;
 
-function read(): FeedbackStore {
-  try {
-    return readFeedbackStore(localStorage);
-  } catch {
-    return {};
-  }
-}
+/** A browser that refuses to store data still shows the form and sends the answer while the page is open. */
+const store = storageOrMemory(`${FEEDBACK_STORE_KEY}.probe`);
+const read = () => store.read(readFeedbackStore);
 
 const listeners = new Set<() => void>();
 let snapshot: FeedbackStore | null = null;
@@ -73,12 +71,8 @@ function changed(): void {
   listeners.forEach((listener) => listener());
 }
 
-function write(store: FeedbackStore): void {
-  try {
-    writeFeedbackStore(localStorage, store);
-  } catch {
-    // Storage full or refused: the answer still goes out while the page is open.
-  }
+function write(next: FeedbackStore): void {
+  store.write((storage) => writeFeedbackStore(storage, next));
   changed();
 }
 
@@ -148,12 +142,19 @@ async function attempt(token: string): Promise<void> {
     problems.delete(token);
     write(withEntry(read(), token, (entry) => afterSent(entry, queued.queuedAt, (reply.body as FeedbackSaved).form)));
   } else if (reply.kind === 'offline') {
-    write(withEntry(read(), token, (entry) => afterFailedAttempt(entry, now)));
+    write(withEntry(read(), token, (entry) => afterFailedAttempt(entry, now, queued.answer)));
   } else {
+    // In conflict with this device's own earlier answer, which reached the server without a reply:
+    // sent again, as an edit of it.
+    const entry = read()[token];
+    const rebased = entry && reply.form ? afterConflict(entry, queued.queuedAt, reply.form, now) : null;
+    if (rebased) {
+      write({ ...read(), [token]: rebased });
+      return attempt(token);
+    }
     // Refused or to be corrected: it leaves the outbox, the form shows the answer as the server has
     // it (changed on another device, say) and says why; unless the guest changed the answer
     // meanwhile: that one is sent in its turn.
-    const entry = read()[token];
     const refused = entry ? afterRefused(entry, queued.queuedAt, reply.form) : null;
     if (!refused) return;
     problems.set(token, reply.problem);

@@ -33,6 +33,7 @@ import {
   type QueuedInviteRequest,
 } from './invite-request-outbox.ts';
 import { createOutboxRunner } from './outbox-runner.ts';
+import { storageOrMemory } from './storage-or-memory.ts';
 
 /** What became of an attempt to send a request. */
 export type InviteRequestOutcome =
@@ -61,38 +62,9 @@ const answerSchema = z.object({
 });
 
 /** A browser that refuses to store data still sends requests: the outbox then lives as long as the page. */
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-  };
-}
-
-let fallbackStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
-function storage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  if (fallbackStorage) return fallbackStorage;
-  try {
-    localStorage.setItem(`${INVITE_OUTBOX_KEY}.probe`, '1');
-    localStorage.removeItem(`${INVITE_OUTBOX_KEY}.probe`);
-    return localStorage;
-  } catch {
-    fallbackStorage = memoryStorage();
-    return fallbackStorage;
-  }
-}
-
-const read = () => readOutbox(storage());
-function write(requests: QueuedInviteRequest[]): void {
-  try {
-    writeOutbox(storage(), requests);
-  } catch {
-    // Storage full or gone since the probe: keep going in memory rather than lose the request.
-    fallbackStorage = memoryStorage();
-    writeOutbox(fallbackStorage, requests);
-  }
-}
+const outboxStorage = storageOrMemory(`${INVITE_OUTBOX_KEY}.probe`);
+const read = () => outboxStorage.read(readOutbox);
+const write = (requests: QueuedInviteRequest[]) => outboxStorage.write((storage) => writeOutbox(storage, requests));
 
 // What the open forms show: the last outcome per event and the request it was for, and a version
 // for React to follow.

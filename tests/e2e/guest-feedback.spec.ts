@@ -411,3 +411,67 @@ test('a guest online whose form the server cannot give at first is told so, and 
   await expect(dialog).not.toContainText('We could not load your form');
   expect(reads).toBe(3);
 });
+
+test('a guest whose browser keeps no site data still gets the form, and the answer reaches the server', async ({
+  page,
+  api,
+}) => {
+  const { event, guests } = await pastEditionWithGuests(api, ['Ida Nostorage']);
+  const [guest] = guests as [Guest];
+  const token = await feedbackTokenOf(guest.email);
+  // Site data turned off (a browser setting, some private windows): the page may not touch localStorage.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+
+  await page.goto(`/events/${event.id}#feedback=${token}`);
+  const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+  await form.getByText('Very good').click();
+  await form.getByLabel('What should we do differently?').fill('Name cards on every table');
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(form.getByRole('status')).toContainText('Thank you: we have your feedback');
+  await eventually
+    .poll(() => answerOf(api, event.id, guest.id))
+    .toMatchObject({ rating: 4, do_differently: 'Name cards on every table' });
+});
+
+test('a guest whose answer reached the server without a reply, and who then ticks the consent, has the consent saved', async ({
+  page,
+  api,
+}) => {
+  const { event, guests } = await pastEditionWithGuests(api, ['Lena Lostreply']);
+  const [guest] = guests as [Guest];
+  const token = await feedbackTokenOf(guest.email);
+  const quote = 'The most candid room of peers all year.';
+  // The first answer, without consent, reaches the server, but its reply is lost on the way back;
+  // its retries do not get through.
+  let delivered = false;
+  await page.route(`${API_URL}/functions/v1/guest-feedback`, async (route) => {
+    const body = route.request().postDataJSON() as { answer?: { quote_consent: boolean } } | null;
+    if (!body?.answer || body.answer.quote_consent) return route.fallback();
+    if (!delivered) {
+      delivered = true;
+      await route.fetch();
+    }
+    await route.abort('connectionreset');
+  });
+
+  await page.goto(`/events/${event.id}#feedback=${token}`);
+  const form = page.getByRole('dialog', { name: `Your feedback on ${event.title}` });
+  await form.getByText('Very good').click();
+  await form.getByLabel('A sentence we may quote').fill(quote);
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(form.getByRole('status')).toContainText('Your feedback will be sent when you are back online');
+  expect(await answerOf(api, event.id, guest.id)).toMatchObject({ rating: 4, quote, quote_consent: false });
+
+  // While it waits, she ticks the consent and sends again: the server holds her own first answer.
+  await form.getByLabel(/may publish my quote/).check();
+  await form.getByRole('button', { name: /feedback$/ }).click();
+  await expect(form.getByRole('status')).toContainText('Thank you: we have your feedback');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  expect(await answerOf(api, event.id, guest.id)).toMatchObject({ rating: 4, quote, quote_consent: true });
+});
