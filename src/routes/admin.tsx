@@ -22,7 +22,7 @@ export const Route = createFileRoute('/admin')({
  * home; any later visit (a link, the Back button) asks to sign in. Kept beside the route, not in the
  * component's state, which the change of location that follows may remount.
  */
-let signedOutOn: string | undefined;
+let signedOutOn: string | null = null;
 
 function AdminLayout() {
   const auth = useAuth();
