@@ -26,20 +26,9 @@ describe("an admin's replica database", () => {
   it('frees the plain name once its database is wiped (signed out with nothing waiting)', () => {
     const storage = memoryStorage();
     expect(adminReplicaName(ADA, storage)).toBe('cdo-admin');
-    adminReplicaWiped('cdo-admin', storage);
-    expect(adminReplicaName(GRACE, storage)).toBe('cdo-admin');
-    expect(adminReplicaName(ADA, storage)).toBe(`cdo-admin-${ADA}`);
-  });
-
-  it("gives an admin back their own database, with what waits in it, after the plain one's was wiped", () => {
-    const storage = memoryStorage();
-    expect(adminReplicaName(ADA, storage)).toBe('cdo-admin');
-    // Grace signs out with changes waiting: her database is kept. Ada signs out with nothing waiting.
-    expect(adminReplicaName(GRACE, storage)).toBe(`cdo-admin-${GRACE}`);
-    adminReplicaWiped('cdo-admin', storage);
-    expect(adminReplicaName(GRACE, storage)).toBe(`cdo-admin-${GRACE}`);
-    // Once hers is wiped too, the next to sign in takes the plain name again.
     adminReplicaWiped(`cdo-admin-${GRACE}`, storage);
+    expect(adminReplicaName(GRACE, storage)).toBe(`cdo-admin-${GRACE}`);
+    adminReplicaWiped('cdo-admin', storage);
     expect(adminReplicaName(GRACE, storage)).toBe('cdo-admin');
     expect(adminReplicaName(ADA, storage)).toBe(`cdo-admin-${ADA}`);
   });
