@@ -1,6 +1,6 @@
 // First: it configures zod before any schema is built.
 import './lib/zod-without-eval.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
@@ -56,12 +56,24 @@ function seedFromPage(root: HTMLElement): void {
  * task would hold the main thread, which Lighthouse counts as blocking time.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves once the app's first render is on screen (hydrated, or rendered over the shell), or the
+ * start failed: what waits for it then no longer competes with the start for the CPU.
+ */
+let markStarted: () => void = () => undefined;
+const started = new Promise<void>((resolve) => (markStarted = resolve));
+function Started({ children }: { children: ReactNode }) {
+  useEffect(markStarted, []);
+  return children;
+}
 async function startApp(root: HTMLElement): Promise<void> {
   await nextTask();
   const router = createAppRouter();
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <Started>
+        <RouterProvider router={router} />
+      </Started>
     </StrictMode>
   );
   if (!hydratable(root.dataset.prerendered, window.location.pathname)) {
@@ -85,30 +97,31 @@ async function startApp(root: HTMLElement): Promise<void> {
 /**
  * What makes a first visit work offline (docs/decisions/016-offline-from-the-first-visit.md). Here
  * the page has painted and loaded already: the loader of scripts/prerender.ts starts this module
- * after both.
- * - The visitor's replica starts at once in a worker of its own (src/data/replica-in-worker.ts) and
- *   pulls there, off this thread. The page takes it over (follows its values) only REPLICA_DELAY_MS
- *   later, once the main thread is idle: its values arrive on this thread and re-render the page,
- *   and followed at once they cost the page's responsiveness (Lighthouse's blocking time) 0.5 to
- *   2 s on this machine class. What the page showed is kept at once anyway
+ * after both. Both of these wait until the app has started (its first render committed) and the main
+ * thread is idle: on a 2-core phone or laptop the threads they start ran beside hydration, and the
+ * page's tasks, short on the CPU, took two to five times as long on the clock while they waited for
+ * a core, which Lighthouse counts as blocking time (docs/decisions/035-nothing-beside-the-start.md).
+ * - The visitor's replica opens in a worker of its own (src/data/replica-in-worker.ts) and pulls
+ *   there, off this thread. The page takes it over (follows its values) only REPLICA_DELAY_MS after
+ *   the start, once the main thread is idle: its values arrive on this thread and re-render the
+ *   page, and followed at once they cost the page's responsiveness (Lighthouse's blocking time) 0.5
+ *   to 2 s on this machine class. What the page showed is kept at once anyway
  *   (src/data/kept-reads.ts), and a read that fails (offline) takes the replica over at once.
- * - The service worker registers once the app has started (hydrated): its install (the public
- *   site's files in one bundle, every public row in one request) takes about half a second, and
- *   registered as the app starts it competed with hydration for the CPU, which Lighthouse counted
- *   as blocking time (docs/decisions/016-offline-from-the-first-visit.md).
+ * - The service worker registers first: its install (the public site's files in one bundle, every
+ *   public row in one request) takes about half a second and is what makes the visit work offline.
  * The back office opens the admin's replica itself (src/data/auth.ts).
  */
 const REPLICA_DELAY_MS = 4000;
-function startReplica(): void {
-  if (window.location.pathname.startsWith('/admin')) return;
-  // The next task, ahead of the app's own: making the worker and asking for its module took a fifth
-  // of the task that evaluates the app's modules (bench/main-thread.ts's traced visits).
-  setTimeout(prepareReplica, 0);
-  const open = () => {
-    if (replicaState().status === 'idle') void requestReplica('public');
-  };
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(open, { timeout: 4000 }) : open());
-  setTimeout(whenIdle, REPLICA_DELAY_MS);
+/** The longest an idle moment is waited for: a page that is never idle still starts these. */
+const IDLE_TIMEOUT_MS = 1000;
+
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(work, 0);
+}
+
+function afterStart(work: () => void): void {
+  void started.then(() => whenIdle(work));
 }
 
 function registerServiceWorker(): void {
@@ -116,5 +129,18 @@ function registerServiceWorker(): void {
   void import('./features/pwa/register-service-worker.ts').then((m) => m.registerServiceWorker());
 }
 
+function startReplica(): void {
+  if (window.location.pathname.startsWith('/admin')) return;
+  afterStart(prepareReplica);
+  const follow = () => {
+    if (replicaState().status === 'idle') void requestReplica('public');
+  };
+  afterStart(() => setTimeout(() => whenIdle(follow), REPLICA_DELAY_MS));
+}
+
+afterStart(registerServiceWorker);
 startReplica();
-void startApp(container).finally(registerServiceWorker);
+void startApp(container).catch((error: unknown) => {
+  markStarted();
+  throw error;
+});

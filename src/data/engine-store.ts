@@ -44,7 +44,7 @@ const listeners = new Set<() => void>();
  * in its worker while the page loads, and the page takes it over when it asks for a replica.
  */
 let prepared: Promise<Replica | null> | null = null;
-/** The page asked for the kept public rows while the visitor's replica was opening (fillReplicaFromKeptRows). */
+/** The page asked for the kept public rows before the visitor's replica was open (fillReplicaFromKeptRows). */
 let fillWhenOpen = false;
 
 /**
@@ -256,7 +256,15 @@ async function open(mode: ReplicaMode, client?: SupabaseClient): Promise<Replica
  */
 export function prepareReplica(): void {
   if (state.status !== 'idle' || prepared || opening) return;
-  prepared = openPublicInWorker(loadRuntimeConfig()).catch(() => null);
+  prepared = openPublicInWorker(loadRuntimeConfig())
+    .then((replica) => {
+      if (replica && fillWhenOpen) {
+        fillWhenOpen = false;
+        replica.engine.fillFromKeptRows();
+      }
+      return replica;
+    })
+    .catch(() => null);
 }
 
 /**
@@ -267,8 +275,9 @@ export function prepareReplica(): void {
 export function fillReplicaFromKeptRows(): void {
   const replica = state.status === 'ready' ? Promise.resolve(state.replica) : prepared;
   if (!replica) {
-    // Opening (a read that failed offline has just asked for it): filled as soon as it is open.
-    fillWhenOpen = state.status === 'opening' && state.mode === 'public';
+    // Opening (a read that failed offline has just asked for it), or not started yet (it starts once
+    // the page is idle: src/main.tsx): filled as soon as it is open.
+    fillWhenOpen = state.status === 'idle' || (state.status === 'opening' && state.mode === 'public');
     return;
   }
   void replica.then((open) => {
