@@ -90,6 +90,37 @@ describe('createOutboxRunner', () => {
     expect(outbox.sent).toEqual(['held']);
   });
 
+  it('sends again at once when the browser comes online during a send that then fails, not after the retry wait', async () => {
+    const outbox = setUp();
+    outbox.runner.start();
+    await vi.advanceTimersByTimeAsync(0);
+    let failSend: () => void = () => undefined;
+    const failing = outbox.runner.exclusive(async () => {
+      await new Promise<void>((resolve) => (failSend = resolve));
+      // The send went out offline and failed: its item waits for a retry.
+      outbox.due.set('answer', Date.now() + 5_000);
+    });
+    outbox.page.dispatchEvent(new Event('online'));
+    failSend();
+    await failing;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.sent).toEqual(['answer']);
+  });
+
+  it('sends again at once when the browser comes online during a flush that leaves an item waiting', async () => {
+    const outbox = setUp();
+    outbox.runner.start();
+    await vi.advanceTimersByTimeAsync(0);
+    outbox.due.set('answer', Date.now() + 5_000);
+    const flushing = outbox.runner.flush();
+    outbox.page.dispatchEvent(new Event('online'));
+    // The flush under way had already passed the item: due again only by the connection that came back.
+    outbox.due.set('answer', Date.now() + 5_000);
+    await flushing;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.sent).toEqual(['answer']);
+  });
+
   it('sends what is due when the page comes back into view, and nothing when it is hidden', async () => {
     const outbox = setUp();
     outbox.runner.start();

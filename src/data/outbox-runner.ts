@@ -55,7 +55,14 @@ export function createOutboxRunner(
   let flushing: Promise<void> | null = null;
   let started = false;
 
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+  /**
+   * New chances so far (the browser online, the page's start). One that comes while a send is under
+   * way is taken again once it ends: that send may fail for the connection that is now back, and
+   * would put its item off for a retry's wait.
+   */
+  let chances = 0;
+
+  const locked = <T>(work: () => Promise<T>): Promise<T> => {
     const locks = host().locks;
     return locks ? locks.request(options.key, work) : work();
   };
@@ -67,22 +74,42 @@ export function createOutboxRunner(
   };
 
   const flush = (): Promise<void> => {
-    flushing ??= exclusive(options.sendDue).finally(() => {
-      flushing = null;
-      schedule();
-    });
+    flushing ??= (async () => {
+      const seen = chances;
+      try {
+        await locked(options.sendDue);
+      } finally {
+        flushing = null;
+        if (chances === seen) schedule();
+        else allDue();
+      }
+    })();
     return flushing;
+  };
+
+  const allDue = (): void => {
+    options.allDueNow();
+    void flush();
+  };
+
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const seen = chances;
+    try {
+      return await locked(work);
+    } finally {
+      if (chances !== seen) allDue();
+    }
   };
 
   const start = (): boolean => {
     if (started) return false;
     started = true;
     const { window: page, document: view } = host();
-    const allDue = () => {
-      options.allDueNow();
-      void flush();
+    const newChance = () => {
+      chances += 1;
+      allDue();
     };
-    page.addEventListener('online', allDue);
+    page.addEventListener('online', newChance);
     view.addEventListener('visibilitychange', () => {
       if (view.visibilityState === 'visible') void flush();
     });
@@ -91,7 +118,7 @@ export function createOutboxRunner(
       options.changedElsewhere();
       schedule();
     });
-    allDue();
+    newChance();
     return true;
   };
 
