@@ -1,9 +1,18 @@
-/** Pages of changed documents from the index: the same pages as RxDB's own query gives. */
+/**
+ * Pages of changed documents from the index: the same pages as RxDB's own query gives; and the
+ * cleanup of old deletions without the index of the write time alone.
+ */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { fillWithDefaultSettings, getChangedDocumentsSince, type RxStorage, type RxStorageInstance } from 'rxdb';
+import {
+  fillWithDefaultSettings,
+  getChangedDocumentsSince,
+  type DexieStorageInternals,
+  type RxStorage,
+  type RxStorageInstance,
+} from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withPagedChanges } from './changed-since.ts';
+import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 
 interface Doc {
   id: string;
@@ -95,5 +104,49 @@ describe('documents written since a checkpoint', () => {
     const [first] = (await getChangedDocumentsSince(ours, 1, undefined)).documents;
     expect(first).toMatchObject({ _meta: { lwt: 1_000 }, _rev: '1-a' });
     expect(typeof first!._deleted).toBe('boolean');
+  });
+});
+
+describe('old deletions cleaned up without the index of the write time alone', () => {
+  const settings = { indexedDB, IDBKeyRange };
+  const lean = () =>
+    withPagedChanges(getRxStorageDexie({ ...settings, onCreate: withoutWriteTimeOnlyIndex })) as RxStorage<
+      unknown,
+      unknown
+    >;
+
+  /** The indexes IndexedDB keeps on an instance's documents. */
+  async function indexNames(instance: Instance): Promise<string[]> {
+    const { dexieDb } = await (instance as unknown as { internals: Promise<DexieStorageInternals> }).internals;
+    return [...dexieDb.backendDB().transaction('docs').objectStore('docs').indexNames].sort();
+  }
+
+  /** Adds a document deleted just now, and returns what a cleanup of deletions older than a minute leaves. */
+  async function cleanedUp(instance: Instance): Promise<string[]> {
+    await instance.bulkWrite(
+      [{ document: { id: 'fresh', n: -1, _deleted: true, _rev: '1-a', _attachments: {}, _meta: { lwt: Date.now() } } }],
+      'test',
+    );
+    await instance.cleanup(60_000);
+    const left = await instance.findDocumentsById(
+      Array.from({ length: 311 }, (_, n) => `doc-${String((n * 7919) % 1000).padStart(4, '0')}-${n}`).concat('fresh'),
+      true,
+    );
+    return left.map((doc) => doc.id).sort();
+  }
+
+  it('keeps every other index, the one of write time and id included', async () => {
+    const theirs = await filled(getRxStorageDexie(settings) as RxStorage<unknown, unknown>);
+    const ours = await filled(lean());
+    const expected = (await indexNames(theirs)).filter((name) => name !== '_meta.lwt');
+    expect(expected).toContain('[_meta.lwt+id]');
+    expect(await indexNames(ours)).toEqual(expected);
+  });
+
+  it('removes the deletions RxDB would, and keeps live documents and recent deletions', async () => {
+    const expected = await cleanedUp(await filled(getRxStorageDexie(settings) as RxStorage<unknown, unknown>));
+    expect(expected).toHaveLength(311 - 32 + 1);
+    expect(expected).toContain('fresh');
+    expect(await cleanedUp(await filled(lean()))).toEqual(expected);
   });
 });

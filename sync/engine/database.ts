@@ -9,7 +9,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
 import { tablesOf, type TableName } from '../schema/types.ts';
-import { withPagedChanges } from './changed-since.ts';
+import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
@@ -102,7 +102,14 @@ export async function openReplica(
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
     name,
-    storage: withPagedChanges(getRxStorageDexie({ onCreate: useFewerKeyLookups })),
+    storage: withPagedChanges(
+      getRxStorageDexie({
+        onCreate: (dexie) => {
+          useFewerKeyLookups(dexie);
+          withoutWriteTimeOnlyIndex(dexie);
+        },
+      }),
+    ),
     multiInstance: true,
     eventReduce: true,
   });
