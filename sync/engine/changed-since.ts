@@ -31,8 +31,8 @@ const WRITE_TIME_ONLY = '_meta.lwt';
 
 /**
  * For `getRxStorageDexie({ onCreate })`: the documents' store of each database RxDB opens is
- * declared without the index of the write time alone. A database made with it keeps it (Dexie
- * removes no index of a version already installed), which costs that device the index, nothing else.
+ * declared without the index of the write time alone. A database made before this keeps the index
+ * (Dexie removes no index of a version already installed), which costs that device its upkeep only.
  */
 export function withoutWriteTimeOnlyIndex(db: Dexie): void {
   const declare = db.version.bind(db);
