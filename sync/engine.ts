@@ -77,7 +77,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const ownStamps = new Map<string, string>();
   let replica: Replica;
   try {
-    replica = await openReplica(name, mode, (table, id) => ownStamps.get(documentKey(table, id)));
+    replica = await openReplica(name, mode, (table, id) => ownStamps.get(documentKey(table, id)), options.schemaOf);
   } catch (error) {
     meta.close();
     throw error;

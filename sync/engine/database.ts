@@ -3,12 +3,19 @@
  * (`multiInstance`: they see each other's writes over BroadcastChannel), with one collection per
  * replicated table. A public replica's collections refuse local writes.
  */
-import { addRxPlugin, createRxDatabase, deepEqual, type RxCollection, type RxConflictHandler } from 'rxdb';
+import {
+  addRxPlugin,
+  createRxDatabase,
+  deepEqual,
+  type RxCollection,
+  type RxConflictHandler,
+  type RxJsonSchema,
+} from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
-import { tablesOf, type TableName } from '../schema/types.ts';
+import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
@@ -98,6 +105,7 @@ export async function openReplica(
   name: string,
   mode: 'public' | 'admin',
   ownStamp: OwnStamp = () => undefined,
+  schemaOf: (table: TableName) => RxJsonSchema<SyncDoc<TableName>> = collectionSchema,
 ): Promise<Replica> {
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
@@ -117,14 +125,17 @@ export async function openReplica(
   try {
     collections = (await db.addCollections(
       Object.fromEntries(
-        tablesOf(mode).map((table) => [
-          table,
-          {
-            schema: collectionSchema(table),
-            migrationStrategies: migrationStrategies(table),
-            conflictHandler: conflictHandlerOf(table, ownStamp),
-          },
-        ]),
+        tablesOf(mode).map((table) => {
+          const schema = schemaOf(table);
+          return [
+            table,
+            {
+              schema,
+              migrationStrategies: migrationStrategies(table, schema.version),
+              conflictHandler: conflictHandlerOf(table, ownStamp),
+            },
+          ];
+        }),
       ),
     )) as unknown as SyncCollections;
   } catch (error) {

@@ -131,10 +131,11 @@ export function startReplications({
           })
         : null;
     replications[table] = replicateRxCollection<SyncDoc<TableName>, PullCheckpoint>({
-      // The mode, the backend and the schema are part of the identity: a different one starts from
-      // scratch. A new schema version pulls its table in full again, so a column added to it gets
-      // the server's values for rows that did not change since (the migration filled it with null).
-      replicationIdentifier: `${mode}:${table}:${options.supabaseUrl}${schemaSuffix(table)}`,
+      // The mode, the backend and the columns are part of the identity: a different one starts from
+      // scratch. A schema version that added a column pulls its table in full again, so the column
+      // gets the server's values for rows that did not change since (the migration filled it with
+      // null); one that changed no column keeps the checkpoint, which RxDB's migration carries over.
+      replicationIdentifier: replicationIdentifier(mode, table, options.supabaseUrl),
       collection: collections[table] as unknown as RxCollection<SyncDoc<TableName>>,
       deletedField: '_deleted',
       live: true,
@@ -193,8 +194,12 @@ function heldDocs(collection: SyncCollections[TableName]) {
   };
 }
 
-/** `:v<n>` for a collection past its first schema version, so its checkpoint starts again. */
-function schemaSuffix(table: TableName): string {
-  const { version } = SCHEMA_VERSIONS[table];
-  return version > 0 ? `:v${version}` : '';
+/**
+ * The identity of a table's replication: mode, backend, and `:v<n>` for a table pulled in full again
+ * at schema version n (`pulledInFullAt`). A device whose replica holds another starts the table from
+ * scratch: it pulls every row and offers the server every document it holds.
+ */
+export function replicationIdentifier(mode: 'public' | 'admin', table: TableName, supabaseUrl: string): string {
+  const { pulledInFullAt } = SCHEMA_VERSIONS[table];
+  return `${mode}:${table}:${supabaseUrl}${pulledInFullAt > 0 ? `:v${pulledInFullAt}` : ''}`;
 }

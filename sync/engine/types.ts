@@ -3,7 +3,7 @@
  * sync/index.ts re-exports them; the pieces in this folder share them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection, RxDatabase } from 'rxdb';
+import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import type { Observable } from 'rxjs';
 import type { ConflictRecord } from '../meta-store.ts';
 import type { FileOutbox, FileOutboxOptions, OutboxItem } from '../outbox/index.ts';
@@ -49,6 +49,11 @@ export interface SyncEngineOptions {
    * the tables this replica has never pulled in full before it pulls them (engine/kept-rows.ts).
    */
   keptRows?: () => Promise<KeptRows | null>;
+  /**
+   * The schema of each table's collection (default: `collectionSchema` of sync/schema/rx-schemas.ts);
+   * the sync stories open a replica as an earlier build made it, with that build's schemas.
+   */
+  schemaOf?: (table: TableName) => RxJsonSchema<SyncDoc<TableName>>;
 }
 
 /** Rows of public tables kept apart from the replica: rows as the table API answers them, by table. */

@@ -1,65 +1,60 @@
 /**
  * RxDB collection schemas, derived from the generated table descriptor. What is decided here rather
- * than generated: which fields the local replica indexes (what the app sorts and filters by) and the
- * schema versions with their migration strategies.
+ * than generated: the schema versions with their migration strategies.
  *
- * RxDB rules this follows: the primary key and indexed strings need a maxLength; indexed numbers
- * need multipleOf, minimum and maximum; indexed fields must be single-typed (so nullable columns,
- * such as sessions.event_id, are not indexed; a replica of a few thousand rows scans them fast).
+ * No field is indexed in the replica. The app reads whole tables and sorts and filters in JavaScript
+ * (a replica holds a few thousand rows), and each index costs every row written an entry in the
+ * browser's storage process, thousands on a first visit (docs/decisions/037-no-declared-indexes.md).
+ * RxDB's own indexes stay: `_deleted` with the id, and the write time with the id.
+ *
+ * RxDB rules this follows: the primary key needs a maxLength.
  *
  * Changing a schema: any change of a collection's schema (a migration adding, dropping or changing a
- * column, an index here) must bump that table's version in `SCHEMA_VERSIONS`, or RxDB refuses to open
- * the existing local database (DB6). `versions.test.ts` fails until the fingerprint there matches.
- * Old documents are carried over by `upgradeDocument` (keeps known columns, fills new ones with their
- * default or null); give a table its own strategy in `CUSTOM_MIGRATIONS` when a column changes
- * meaning or type.
+ * column) must bump that table's version in `SCHEMA_VERSIONS`, or RxDB refuses to open the existing
+ * local database (DB6). `rx-schemas.test.ts` fails until the fingerprint there matches. Old documents
+ * are carried over by `upgradeDocument` (keeps known columns, fills new ones with their default or
+ * null); give a table its own strategy in `CUSTOM_MIGRATIONS` when a column changes meaning or type.
+ * A version that adds or changes a column also becomes the table's `pulledInFullAt`, so that the
+ * replica pulls the table in full again and takes the server's values of the new column.
  */
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type { ColumnDescriptor } from './descriptor.ts';
 import { columnsOf, isAdminOnly, type SyncDoc, type TableName } from './types.ts';
 
-const INT4 = { minimum: -2147483648, maximum: 2147483647, multipleOf: 1 } as const;
 /** Longest ISO 8601 timestamp we store ('2026-11-22T01:02:03.123456Z' is 27). */
 const TIMESTAMP_MAX_LENGTH = 40;
 const UUID_LENGTH = 36;
 
-/** Local indexes: what the app sorts and filters by (spec section 7 "Table reads"). */
-export const INDEXES: { readonly [T in TableName]: readonly (string | readonly string[])[] } = {
-  events: ['start_date', 'end_date'],
-  attendees: ['name'],
-  event_attendees: ['event_id', 'attendee_id'],
-  sponsors_library: ['name'],
-  sponsor_tiers: ['display_order'],
-  event_sponsors: [['event_id', 'display_order']],
-  sessions: ['start_time'],
-  session_speakers: [['session_id', 'display_order']],
-  event_gallery: [['event_id', 'display_order']],
-  testimonials: ['display_order'],
-  videos: ['display_order'],
-  invite_requests: ['event_id'],
-  check_ins: ['event_id'],
-};
-
 /**
- * Schema version of each collection and the fingerprint of the schema it stands for. Bump the version
- * (and update the fingerprint that versions.test.ts prints) whenever a collection's schema changes.
+ * Schema version of each collection, the fingerprint of the schema it stands for, and the version
+ * from which the replica pulled the table in full again (`pulledInFullAt`). Bump the version (and
+ * update the fingerprint that rx-schemas.test.ts prints) whenever a collection's schema changes.
+ *
+ * A new version whose columns are those of the one before (version 4 of events and 1 of the others
+ * dropped the declared indexes) keeps `pulledInFullAt`: the replication keeps its identifier, and
+ * RxDB's migration carries its checkpoint and known server versions over with the documents, so the
+ * device neither pulls every row again nor sends its copies back to the server.
  */
 export const SCHEMA_VERSIONS: {
-  readonly [T in TableName]: { readonly version: number; readonly fingerprint: string };
+  readonly [T in TableName]: {
+    readonly version: number;
+    readonly fingerprint: string;
+    readonly pulledInFullAt: number;
+  };
 } = {
-  events: { version: 3, fingerprint: 'af84caaa' },
-  attendees: { version: 0, fingerprint: '1ca761c3' },
-  event_attendees: { version: 0, fingerprint: '2d4e43a6' },
-  sponsors_library: { version: 0, fingerprint: '019e3e0c' },
-  sponsor_tiers: { version: 0, fingerprint: 'ac1d8966' },
-  event_sponsors: { version: 0, fingerprint: '5ba3e553' },
-  sessions: { version: 0, fingerprint: '33b489f3' },
-  session_speakers: { version: 0, fingerprint: 'f18aab7b' },
-  event_gallery: { version: 0, fingerprint: '416e7c5d' },
-  testimonials: { version: 0, fingerprint: '9c77a6d5' },
-  videos: { version: 0, fingerprint: '78edde53' },
-  invite_requests: { version: 0, fingerprint: 'e1febba2' },
-  check_ins: { version: 0, fingerprint: 'c9cbd5b1' },
+  events: { version: 4, fingerprint: '6d9b5927', pulledInFullAt: 3 },
+  attendees: { version: 1, fingerprint: 'a91f1f08', pulledInFullAt: 0 },
+  event_attendees: { version: 1, fingerprint: 'aab99e46', pulledInFullAt: 0 },
+  sponsors_library: { version: 1, fingerprint: 'e7bd688f', pulledInFullAt: 0 },
+  sponsor_tiers: { version: 1, fingerprint: '50876fa1', pulledInFullAt: 0 },
+  event_sponsors: { version: 1, fingerprint: '23739f8e', pulledInFullAt: 0 },
+  sessions: { version: 1, fingerprint: 'f71b8d87', pulledInFullAt: 0 },
+  session_speakers: { version: 1, fingerprint: 'ac93104a', pulledInFullAt: 0 },
+  event_gallery: { version: 1, fingerprint: 'f48e8c12', pulledInFullAt: 0 },
+  testimonials: { version: 1, fingerprint: '19d24bbc', pulledInFullAt: 0 },
+  videos: { version: 1, fingerprint: 'e233aa94', pulledInFullAt: 0 },
+  invite_requests: { version: 1, fingerprint: 'a1c8d320', pulledInFullAt: 0 },
+  check_ins: { version: 1, fingerprint: 'ac4aa045', pulledInFullAt: 0 },
 };
 
 /** Strategies that replace `upgradeDocument` for one table and one version (none yet). */
@@ -70,11 +65,7 @@ export function localColumns(table: TableName): [string, ColumnDescriptor][] {
   return Object.entries(columnsOf(table)).filter(([name]) => name !== '_modified' && name !== '_deleted');
 }
 
-function isIndexed(table: TableName, column: string): boolean {
-  return INDEXES[table].some((index) => (typeof index === 'string' ? index === column : index.includes(column)));
-}
-
-function propertyOf(column: ColumnDescriptor, indexed: boolean): Record<string, unknown> {
+function propertyOf(column: ColumnDescriptor): Record<string, unknown> {
   const nullable = (type: string) => (column.nullable ? [type, 'null'] : type);
   const withDefault = (schema: Record<string, unknown>) =>
     column.default !== null && column.default !== 'server' ? { ...schema, default: column.default } : schema;
@@ -86,7 +77,7 @@ function propertyOf(column: ColumnDescriptor, indexed: boolean): Record<string, 
     case 'text':
       return withDefault({ type: nullable('string'), ...(column.maxLength ? { maxLength: column.maxLength } : {}) });
     case 'integer':
-      return withDefault({ type: nullable('integer'), ...(indexed ? INT4 : {}) });
+      return withDefault({ type: nullable('integer') });
     case 'boolean':
       return withDefault({ type: nullable('boolean') });
     case 'text[]':
@@ -99,9 +90,7 @@ export function collectionSchemaBody(table: TableName): Omit<RxJsonSchema<SyncDo
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [name, column] of localColumns(table)) {
-    const indexed = isIndexed(table, name);
-    if (indexed && column.nullable) throw new Error(`${table}.${name} is nullable and cannot be indexed by RxDB`);
-    properties[name] = propertyOf(column, indexed);
+    properties[name] = propertyOf(column);
     // Required: what the server does not fill by an expression, and not a column anon cannot read
     // (a public replica lacks it), unless only admins replicate the table.
     if (name === 'id' || (column.default !== 'server' && (column.anonCanRead || isAdminOnly(table))))
@@ -115,7 +104,6 @@ export function collectionSchemaBody(table: TableName): Omit<RxJsonSchema<SyncDo
     type: 'object',
     properties,
     required,
-    indexes: INDEXES[table].map((index) => (typeof index === 'string' ? index : [...index])),
     additionalProperties: false,
   } as Omit<RxJsonSchema<SyncDoc<TableName>>, 'version'>;
 }
@@ -145,10 +133,10 @@ export function upgradeDocument(table: TableName, old: Record<string, unknown>):
   return next;
 }
 
-/** Migration strategies for every version up to the current one. */
-export function migrationStrategies(table: TableName): MigrationStrategies {
+/** Migration strategies for every version up to `upTo` (the current one by default). */
+export function migrationStrategies(table: TableName, upTo = SCHEMA_VERSIONS[table].version): MigrationStrategies {
   const strategies: MigrationStrategies = {};
-  for (let version = 1; version <= SCHEMA_VERSIONS[table].version; version += 1) {
+  for (let version = 1; version <= upTo; version += 1) {
     strategies[version] = CUSTOM_MIGRATIONS[table]?.[version] ?? ((doc) => upgradeDocument(table, doc));
   }
   return strategies;
@@ -166,8 +154,13 @@ function stableJson(value: unknown): string {
 
 /** A short fingerprint (FNV-1a, 32 bits) of a collection's schema, recorded in SCHEMA_VERSIONS. */
 export function schemaFingerprint(table: TableName): string {
+  return fingerprintOf(collectionSchemaBody(table));
+}
+
+/** The fingerprint of a schema body (a schema without its version). */
+export function fingerprintOf(body: object): string {
   let hash = 0x811c9dc5;
-  for (const char of stableJson(collectionSchemaBody(table))) {
+  for (const char of stableJson(body)) {
     hash ^= char.charCodeAt(0);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }

@@ -9,15 +9,17 @@
  * cannot import each other), so a change here goes there too.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxJsonSchema } from 'rxdb';
 import { filter, firstValueFrom } from 'rxjs';
 import {
+  collectionSchema,
   createSyncEngine,
   type DocPatch,
   type NewDoc,
   type SyncConflict,
   type SyncEngine,
   type SyncErrorEntry,
+  type SyncDoc,
   type SyncStatus,
   type TableName,
 } from '../../../sync/index.ts';
@@ -35,6 +37,8 @@ export interface OpenOptions {
   pullBatchSize?: number;
   /** Public mode: rows kept apart from the replica, as a visitor's service worker keeps them. */
   keptRows?: { rows: Record<string, unknown[]>; at: string };
+  /** Collection schemas by table, to open the replica as an earlier build made it (the others: today's). */
+  schemas?: Partial<Record<TableName, RxJsonSchema<SyncDoc<TableName>>>>;
 }
 
 type Doc = Record<string, unknown>;
@@ -111,6 +115,7 @@ const driver = {
       retryTime: options.retryTime ?? 1000,
       ...(options.pullBatchSize ? { pullBatchSize: options.pullBatchSize } : {}),
       ...(options.keptRows ? { keptRows: async () => options.keptRows! } : {}),
+      ...(options.schemas ? { schemaOf: (table) => options.schemas?.[table] ?? collectionSchema(table) } : {}),
     });
     if (engine.outbox) window.outboxDriver = outboxDriverFor(engine.outbox);
     engine.status$.subscribe((status) => {

@@ -24,6 +24,8 @@ export interface ClientOptions {
   pullBatchSize?: number;
   /** Public mode: rows kept apart from the replica (every public row, by table), and when. */
   keptRows?: { rows: Record<string, unknown[]>; at: string };
+  /** Collection schemas by table, to open the replica as an earlier build made it (the others: today's). */
+  schemas?: Partial<Record<TableName, Record<string, unknown>>>;
   /** Shifts the page's clock (Date) by this much, ms; the spec side only. */
   clockOffsetMs?: number;
 }
