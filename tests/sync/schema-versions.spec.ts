@@ -5,7 +5,7 @@
  */
 import { collectionSchema, fingerprintOf, SCHEMA_VERSIONS } from '../../sync/schema/rx-schemas.ts';
 import { expect, test } from './support/fixtures.ts';
-import { TABLES, type TableName } from './support/driver.ts';
+import { PUBLIC_TABLES, TABLES, type TableName } from './support/driver.ts';
 
 /** The fields the build before decision 037 indexed, and the fingerprints of its schemas. */
 const BEFORE_037: Record<TableName, { indexes: (string | string[])[]; fingerprint: string }> = {
@@ -48,19 +48,23 @@ test('schemas rebuilt here are those the build before decision 037 stored', () =
   }
 });
 
+/** Every table's schema as the build before decision 037 declared it, for the harness. */
+function schemasBefore037() {
+  return Object.fromEntries(
+    TABLES.map((table) => {
+      const { body, version } = schemaBefore037(table);
+      return [table, { ...body, version }];
+    }),
+  );
+}
+
 test("an admin's replica made before the indexes were dropped opens offline with every row and its waiting edit, then sends that edit alone and pulls on from its checkpoints", async ({
   openClient,
   backend,
 }) => {
   const event = await backend.createEvent();
   const id = event.id as string;
-  const schemas = Object.fromEntries(
-    TABLES.map((table) => {
-      const { body, version } = schemaBefore037(table);
-      return [table, { ...body, version }];
-    }),
-  );
-  const anna = await openClient({ schemas });
+  const anna = await openClient({ schemas: schemasBefore037() });
   await anna.call('awaitInitialPull', TABLES);
   await anna.settled();
   const counts = await Promise.all(TABLES.map((table) => anna.call('count', table)));
@@ -89,6 +93,35 @@ test("an admin's replica made before the indexes were dropped opens offline with
   ).toEqual([]);
   // Every pull goes on from its checkpoint (rows after it): no table is pulled from the start.
   const pulls = since.filter((request) => request.startsWith('GET ') && request.includes('order=_modified'));
+  expect(pulls.length).toBeGreaterThan(0);
+  expect(pulls.filter((request) => !request.includes('or='))).toEqual([]);
+});
+
+test("a visitor's replica made before the indexes were dropped opens with every row and pulls on from its checkpoints", async ({
+  openClient,
+  backend,
+}) => {
+  const visitor = await openClient({ mode: 'public', schemas: schemasBefore037() });
+  await visitor.call('awaitInitialPull', PUBLIC_TABLES);
+  await visitor.settled();
+  const counts = await Promise.all(PUBLIC_TABLES.map((table) => visitor.call('count', table)));
+  await visitor.call('close');
+
+  // Opened again by today's build; meanwhile an event was published.
+  const event = await backend.createEvent();
+  const sentBefore = visitor.restRequests.length;
+  const { harnessUrl: _h, clockOffsetMs: _c, schemas: _s, ...options } = visitor.options;
+  await visitor.call('open', options);
+  await visitor.waitForDoc('events', event.id as string, () => true);
+  await visitor.settled();
+  expect(await visitor.call('count', 'events')).toBe(counts[PUBLIC_TABLES.indexOf('events')]! + 1);
+  const others = PUBLIC_TABLES.filter((table) => table !== 'events');
+  expect(await Promise.all(others.map((table) => visitor.call('count', table)))).toEqual(
+    counts.filter((_, i) => PUBLIC_TABLES[i] !== 'events'),
+  );
+  const pulls = visitor.restRequests
+    .slice(sentBefore)
+    .filter((request) => request.startsWith('GET ') && request.includes('order=_modified'));
   expect(pulls.length).toBeGreaterThan(0);
   expect(pulls.filter((request) => !request.includes('or='))).toEqual([]);
 });
