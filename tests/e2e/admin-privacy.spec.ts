@@ -3,13 +3,15 @@
  * browser once nothing waits to sync, so a shared device keeps no copy.
  */
 import type { Page } from '@playwright/test';
+import { SCHEMA_VERSIONS } from '../../sync/schema/rx-schemas.ts';
 import { expect, test, unique } from './support/fixtures.ts';
 import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 
 /** Documents kept in the admin replica's attendee store (RxDB on Dexie: one IndexedDB per collection). */
 function adminAttendeeDocuments(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).find((db) => db.name === 'rxdb-dexie-cdo-admin--0--attendees')?.name;
+  const store = `rxdb-dexie-cdo-admin--${SCHEMA_VERSIONS.attendees.version}--attendees`;
+  return page.evaluate(async (store) => {
+    const name = (await indexedDB.databases()).find((db) => db.name === store)?.name;
     if (!name) return 0;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(name);
@@ -26,7 +28,7 @@ function adminAttendeeDocuments(page: Page): Promise<number> {
     } finally {
       db.close();
     }
-  });
+  }, store);
 }
 
 test('signing out of the back office removes the admin replica from the browser', async ({ page }) => {
