@@ -77,6 +77,13 @@ function isOlder(a: AnyDoc, b: AnyDoc): boolean {
   return typeof a.modified === 'string' && typeof b.modified === 'string' && a.modified < b.modified;
 }
 
+/**
+ * Documents carried over per write when a collection moves to a new schema version, the first time
+ * a replica opens under it (RxDB's start takes 10: a few thousand rows and the replications' records
+ * of them took seconds, in thousands of small writes).
+ */
+const MIGRATION_BATCH = 500;
+
 let pluginsAdded = false;
 function addPlugins(): void {
   if (pluginsAdded) return;
@@ -132,14 +139,20 @@ export async function openReplica(
             {
               schema,
               migrationStrategies: migrationStrategies(table, schema.version),
+              // Migrated below, in larger batches than RxDB's own start would take.
+              autoMigrate: false,
               conflictHandler: conflictHandlerOf(table, ownStamp),
             },
           ];
         }),
       ),
     )) as unknown as SyncCollections;
+    await Promise.all(
+      tablesOf(mode).map((table) => (collections[table] as unknown as RxCollection).migratePromise(MIGRATION_BATCH)),
+    );
   } catch (error) {
-    // A schema RxDB refuses (DB6: changed without a version bump) or too many open collections.
+    // A schema RxDB refuses (DB6: changed without a version bump), too many open collections, or a
+    // migration to a new schema version that failed.
     await db.close();
     throw error;
   }
