@@ -31,6 +31,7 @@ import { DEMO_ADMIN, type RunningBackend } from '../server/backend.ts';
 import { startBenchBackend } from './backend.ts';
 import { findChromium } from '../scripts/machine.ts';
 import { startAppServer } from '../scripts/serve-app.ts';
+import { firstPullFlags } from '../tests/support/engine-state.ts';
 import { PUBLIC_TABLES } from '../tests/sync/support/driver.ts';
 import { builtApp } from './built-app.ts';
 import { scaleTenfold } from './sync.ts';
@@ -121,41 +122,9 @@ async function readMarks(page: Page): Promise<PageMarks> {
 }
 
 /** The engine's first-full-pull flags of a replica (`<name>-meta`): table -> when it was set (epoch ms). */
-function pullFlags(page: Page, database: string, mode: 'public' | 'admin'): Promise<Record<string, number>> {
-  return page.evaluate(
-    async ({ database, prefix }) => {
-      const names = (await indexedDB.databases()).map((db) => db.name);
-      if (!names.includes(database)) return {};
-      return new Promise<Record<string, number>>((resolve) => {
-        const request = indexedDB.open(database);
-        request.onerror = () => resolve({});
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('state')) {
-            db.close();
-            resolve({});
-            return;
-          }
-          const all = db.transaction('state', 'readonly').objectStore('state').getAll();
-          all.onsuccess = () => {
-            db.close();
-            const flags: Record<string, number> = {};
-            for (const record of all.result as { key: string; value: unknown }[]) {
-              if (record.key.startsWith(prefix) && typeof record.value === 'string') {
-                flags[record.key.slice(prefix.length)] = Date.parse(record.value);
-              }
-            }
-            resolve(flags);
-          };
-          all.onerror = () => {
-            db.close();
-            resolve({});
-          };
-        };
-      });
-    },
-    { database, prefix: `initialPull:${mode}:` },
-  );
+async function pullFlags(page: Page, database: string, mode: 'public' | 'admin'): Promise<Record<string, number>> {
+  const flags = await firstPullFlags(page, mode, database);
+  return Object.fromEntries(Object.entries(flags).map(([table, at]) => [table, Date.parse(at)]));
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs = 90_000): Promise<T> {

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { addToEvent, createAttendee, createEvent } from './support/builders.ts';
 import { APP_URL, daysFromNow, expect, isReplicaPull, test, unique } from './support/fixtures.ts';
+import { firstPullFlags } from '../support/engine-state.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -67,59 +68,13 @@ test("after one visit of the home page and 'Available offline', the home page, a
 });
 
 /** Tables the visitor's replica has pulled in full (the engine's flags in `cdo-public-meta`). */
-function pulledTables(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'cdo-public-meta')) return [];
-    return new Promise<string[]>((resolve) => {
-      const request = indexedDB.open('cdo-public-meta');
-      request.onerror = () => resolve([]);
-      request.onsuccess = () => {
-        const db = request.result;
-        const keys = db.objectStoreNames.contains('state')
-          ? db.transaction('state', 'readonly').objectStore('state').getAllKeys()
-          : null;
-        if (!keys) {
-          db.close();
-          resolve([]);
-          return;
-        }
-        keys.onsuccess = () => {
-          db.close();
-          resolve(
-            keys.result.map(String).flatMap((key) => (key.startsWith('initialPull:public:') ? [key.slice(19)] : [])),
-          );
-        };
-        keys.onerror = () => {
-          db.close();
-          resolve([]);
-        };
-      };
-    });
-  });
+async function pulledTables(page: Page): Promise<string[]> {
+  return Object.keys(await firstPullFlags(page, 'public'));
 }
 
 /** When the visitor's replica last made a first full pull of `table` ('' when never). */
-function pulledAt(page: Page, table: string): Promise<string> {
-  return page.evaluate(
-    (key) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.open('cdo-public-meta');
-        request.onerror = () => resolve('');
-        request.onsuccess = () => {
-          const db = request.result;
-          const read = db.transaction('state', 'readonly').objectStore('state').get(key);
-          read.onsuccess = () => {
-            db.close();
-            resolve(String((read.result as { value?: string } | undefined)?.value ?? ''));
-          };
-          read.onerror = () => {
-            db.close();
-            resolve('');
-          };
-        };
-      }),
-    `initialPull:public:${table}`,
-  );
+async function pulledAt(page: Page, table: string): Promise<string> {
+  return (await firstPullFlags(page, 'public'))[table] ?? '';
 }
 
 test("the footer does not say 'Available offline' while a table is still missing", async ({ page, context }) => {

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { createEvent } from './support/builders.ts';
 import { APP_URL, axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
+import { firstPullFlags } from '../support/engine-state.ts';
 import { testPort } from '../support/ports.ts';
 
 // The service worker is part of what this file tests (playwright.config.ts blocks it elsewhere).
@@ -29,32 +30,8 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 }
 
 /** How many tables the visitor's replica has pulled in full (the engine's flags in `cdo-public-meta`). */
-function pulledTables(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes('cdo-public-meta')) return 0;
-    return new Promise<number>((resolve) => {
-      const request = indexedDB.open('cdo-public-meta');
-      request.onerror = () => resolve(0);
-      request.onsuccess = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains('state')) {
-          db.close();
-          resolve(0);
-          return;
-        }
-        const keys = db.transaction('state', 'readonly').objectStore('state').getAllKeys();
-        keys.onsuccess = () => {
-          db.close();
-          resolve(keys.result.filter((key) => String(key).startsWith('initialPull:public:')).length);
-        };
-        keys.onerror = () => {
-          db.close();
-          resolve(0);
-        };
-      };
-    });
-  });
+async function pulledTables(page: Page): Promise<number> {
+  return Object.keys(await firstPullFlags(page, 'public')).length;
 }
 
 /** Scrolls through the page so that lazy images load, then back to the top. */
