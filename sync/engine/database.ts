@@ -18,6 +18,7 @@ import { collectionSchema, migrationStrategies } from '../schema/rx-schemas.ts';
 import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
+import { withoutLiveQueries } from './without-live-queries.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
 export type AnyDoc = Record<string, unknown>;
@@ -122,6 +123,7 @@ export async function openReplica(
         onCreate: (dexie) => {
           useFewerKeyLookups(dexie);
           withoutWriteTimeOnlyIndex(dexie);
+          withoutLiveQueries(dexie);
         },
       }),
     ),
