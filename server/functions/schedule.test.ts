@@ -97,4 +97,24 @@ describe("the local backend's schedule", () => {
       'schedule: send-guest-messages answered 500: {"success":false,"error":"Failed to send guest messages"}\n',
     ]);
   });
+
+  it('says why a call could not reach the function, not only that fetch failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const written = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    // A backend that is gone: its port no longer listens.
+    const gone = await startFakeServer(() => undefined);
+    await gone.close();
+    const schedule = startSchedule({
+      apiUrl: gone.url,
+      serviceRoleKey: 'k',
+      functionName: 'send-guest-messages',
+      intervalMs: INTERVAL_MS,
+    });
+    await vi.advanceTimersByTimeAsync(INTERVAL_MS);
+    await untilTimerSet();
+    await schedule.stop();
+    expect(written.mock.calls.map(([line]) => String(line))).toEqual([
+      'schedule: send-guest-messages fetch failed (ECONNREFUSED)\n',
+    ]);
+  });
 });

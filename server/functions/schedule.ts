@@ -21,6 +21,17 @@ export interface Schedule {
   stop(): Promise<void>;
 }
 
+/**
+ * Why a call failed, in words: fetch's own error says only 'fetch failed', its cause says why (the
+ * connection refused, reset or timed out).
+ */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
+  return why ? `${error.message} (${why})` : error.message;
+}
+
 export function startSchedule(options: ScheduleOptions): Schedule {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +49,7 @@ export function startSchedule(options: ScheduleOptions): Schedule {
       if (!response.ok) failure = `answered ${response.status}: ${(await response.text()).slice(0, 500)}`;
       else await response.body?.cancel();
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = reasonOf(error);
     }
     if (failure && failure !== lastFailure) logError(`schedule: ${options.functionName} ${failure}`);
     lastFailure = failure;
