@@ -3,48 +3,21 @@
  * cleanup of old deletions without the index of the write time alone.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import {
-  fillWithDefaultSettings,
-  getChangedDocumentsSince,
-  type DexieStorageInternals,
-  type RxStorage,
-  type RxStorageInstance,
-} from 'rxdb';
+import { getChangedDocumentsSince, type DexieStorageInternals, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
+import { openTestInstance, type TestInstance } from './storage-test-documents.ts';
 
-interface Doc {
-  id: string;
-  n: number;
-}
-
-const schema = fillWithDefaultSettings<Doc>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, n: { type: 'number' } },
-  required: ['id', 'n'],
-});
-
-type Instance = RxStorageInstance<Doc, unknown, unknown, { lwt: number; id: string } | undefined>;
-const opened: Instance[] = [];
+const opened: TestInstance[] = [];
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((instance) => instance.remove()));
 });
 
 /** A storage instance holding, in three bulk writes, 300 documents written at one time, then 7 more, then 4. */
-async function filled(storage: RxStorage<unknown, unknown>): Promise<Instance> {
-  const instance = (await storage.createStorageInstance<Doc>({
-    databaseInstanceToken: 'token',
-    databaseName: `changes-${Math.random()}`,
-    collectionName: 'docs',
-    schema,
-    options: {},
-    multiInstance: false,
-    devMode: false,
-  })) as Instance;
+async function filled(storage: RxStorage<unknown, unknown>): Promise<TestInstance> {
+  const instance = await openTestInstance(storage, `changes-${Math.random()}`);
   opened.push(instance);
   const bulk = (lwt: number, from: number, count: number) =>
     instance.bulkWrite(
@@ -68,7 +41,7 @@ async function filled(storage: RxStorage<unknown, unknown>): Promise<Instance> {
 }
 
 /** Every page from the start, as the push side asks for them. */
-async function pages(instance: Instance, limit: number) {
+async function pages(instance: TestInstance, limit: number) {
   const seen: { ids: string[]; checkpoint: unknown }[] = [];
   let checkpoint: { lwt: number; id: string } | undefined;
   for (;;) {
@@ -116,13 +89,13 @@ describe('old deletions cleaned up without the index of the write time alone', (
     >;
 
   /** The indexes IndexedDB keeps on an instance's documents. */
-  async function indexNames(instance: Instance): Promise<string[]> {
+  async function indexNames(instance: TestInstance): Promise<string[]> {
     const { dexieDb } = await (instance as unknown as { internals: Promise<DexieStorageInternals> }).internals;
     return [...dexieDb.backendDB().transaction('docs').objectStore('docs').indexNames].sort();
   }
 
   /** Adds a document deleted just now, and returns what a cleanup of deletions older than a minute leaves. */
-  async function cleanedUp(instance: Instance): Promise<string[]> {
+  async function cleanedUp(instance: TestInstance): Promise<string[]> {
     await instance.bulkWrite(
       [{ document: { id: 'fresh', n: -1, _deleted: true, _rev: '1-a', _attachments: {}, _meta: { lwt: Date.now() } } }],
       'test',

@@ -3,27 +3,15 @@
  * was written; the side database, whose lists are live queries, still tells them.
  */
 import 'fake-indexeddb/auto';
-import { fillWithDefaultSettings, type RxStorageInstance } from 'rxdb';
+import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, expect, it } from 'vitest';
 import { MetaStore } from '../meta-store.ts';
+import { openTestInstance } from './storage-test-documents.ts';
 import { withoutLiveQueries } from './without-live-queries.ts';
 
 /** The channel on which Dexie in every other tab and worker of the site hears of writes. */
 const OTHER_TABS = 'x-storagemutated-1';
-
-interface Doc {
-  id: string;
-  n: number;
-}
-
-const schema = fillWithDefaultSettings<Doc>({
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 40 }, n: { type: 'number' } },
-  required: ['id', 'n'],
-});
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -60,15 +48,10 @@ it('rows written into a replica database are kept and read back, and no other ta
   const name = `replica-${crypto.randomUUID()}`;
   const meta = new MetaStore(name);
   cleanups.push(() => meta.remove());
-  const instance = (await getRxStorageDexie({ onCreate: withoutLiveQueries }).createStorageInstance<Doc>({
-    databaseInstanceToken: 'token',
-    databaseName: name,
-    collectionName: 'docs',
-    schema,
-    options: {},
-    multiInstance: false,
-    devMode: false,
-  })) as RxStorageInstance<Doc, unknown, unknown>;
+  const instance = await openTestInstance(
+    getRxStorageDexie({ onCreate: withoutLiveQueries }) as RxStorage<unknown, unknown>,
+    name,
+  );
   cleanups.push(() => instance.remove());
   // Dexie says once that the database was made (every live query must read again): not a write.
   await heardUpTo(meta, heard, 'opened');
