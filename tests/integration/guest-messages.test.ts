@@ -75,7 +75,8 @@ async function requestInvite(
       email: guestEmail(),
       company: 'Navy',
       job_title: 'Chief Data Officer',
-      consent: true,
+      // Only the request form gives consent: a guest the team invites has none.
+      consent: fields.status !== 'invited',
       ...fields,
     })
     .select(ROW)
@@ -266,6 +267,19 @@ describe('messages to guests', () => {
     expect(mail[1]!.text).not.toContain(waiting.guest_token);
   });
 
+  it('a guest the team invited and then declined hears of the invitation, then that it is taken back', async () => {
+    const invited = await requestInvite(admin, { status: 'invited' });
+    await pushStatus(admin, invited, 'declined');
+    const mail = await sentMail(invited, 2);
+    expect(mail.map((message) => message.subject)).toEqual([
+      `You're invited: ${event.title}`,
+      `About your invitation: ${event.title}`,
+    ]);
+    expect(mail[1]!.text).toContain(`we can no longer offer you a place at ${event.title}`);
+    expect(mail[1]!.text).toContain('because the CDO Vision team invited you to this event.');
+    expect(mail[1]!.text).not.toContain('you asked for an invitation');
+  });
+
   it('an invite or an approval recorded after the edition is over mails the guest no place, and is not tried again', async () => {
     const { data: over, error } = await backend
       .serviceClient()
@@ -305,6 +319,14 @@ describe('messages to guests', () => {
     expect((await mailTo(asked.email)).map((mail) => mail.subject)).toEqual([
       'We have your request: CDO Vision Lisbon Dinner',
     ]);
+    // Declined afterwards, the guest the team recorded hears nothing: no invitation reached them to take back.
+    await pushStatus(admin, invited, 'declined');
+    await waitFor('the decline settled', () => done(invited, 2));
+    expect(await settled(invited)).toEqual([
+      { kind: 'invited', sent: false, cancelled: true },
+      { kind: 'declined', sent: false, cancelled: true },
+    ]);
+    expect(await mailTo(invited.email)).toEqual([]);
   });
 });
 
@@ -453,6 +475,35 @@ describe('a mail provider that fails', () => {
     const keys = provider.requests.map((sent) => sent.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(6);
     expect(keys).toHaveLength(6);
+  });
+
+  it('the decline of a guest the team invited waits for their invitation, whose send failed, and follows it', async () => {
+    // The provider takes every message but the invitation's first try.
+    let invitationTries = 0;
+    provider.reply = (request, response) => {
+      const subject = (JSON.parse(request.body) as { subject: string }).subject;
+      if (subject.startsWith("You're invited") && (invitationTries += 1) === 1)
+        sendJson(response, 503, { name: 'internal_server_error', message: 'Service unavailable' });
+      else sendJson(response, 200, { id: crypto.randomUUID() });
+    };
+    provider.requests.length = 0;
+    const quietAdmin = await quiet.adminClient();
+    const row = await requestInvite(quietAdmin, { status: 'invited' }, quietEvent.id);
+    expect(await run()).toEqual({ success: true, sent: 0, failed: 1 });
+    // The team declines while the invitation waits for its next try: the decline waits too.
+    await pushStatus(quietAdmin, row, 'declined');
+    expect(await run()).toEqual({ success: true, sent: 0, failed: 0 });
+    expect((await outbox(row.id, quiet)).map(({ kind, attempts }) => [kind, attempts])).toEqual([
+      ['invited', 1],
+      ['declined', 0],
+    ]);
+    await retryNow();
+    expect(await run()).toEqual({ success: true, sent: 2, failed: 0 });
+    expect(provider.requests.map((sent) => (JSON.parse(sent.body) as { subject: string }).subject)).toEqual([
+      `You're invited: ${quietEvent.title}`,
+      `You're invited: ${quietEvent.title}`,
+      `About your invitation: ${quietEvent.title}`,
+    ]);
   });
 
   it('an approval whose send failed is not sent after the decline that followed it went out', async () => {

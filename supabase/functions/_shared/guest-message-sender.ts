@@ -42,6 +42,7 @@ const ClaimedMessages = z.array(
       job_title: z.string().nullable(),
       token: z.string(),
       status: z.string(),
+      asked: z.boolean(),
     }),
     event: z.object({
       id: z.string(),

@@ -8,7 +8,11 @@ const SITE = 'https://cdovision.example';
 const TOKEN = '5d1e0c3a9b8f47e2a6c4d2b1f0e9a8c75d1e0c3a9b8f47e2a6c4d2b1f0e9a8c7';
 const NOW = new Date('2026-11-27T09:00:00Z');
 
-function message(kind: GuestMessageKind, overrides: Partial<GuestMessage['event']> = {}): GuestMessage {
+function message(
+  kind: GuestMessageKind,
+  overrides: Partial<GuestMessage['event']> = {},
+  asked = kind !== 'invited',
+): GuestMessage {
   return {
     id: '9a1b2c3d-0000-4000-8000-000000000001',
     kind,
@@ -19,6 +23,7 @@ function message(kind: GuestMessageKind, overrides: Partial<GuestMessage['event'
       job_title: 'Chief Data Officer',
       token: TOKEN,
       status: kind === 'received' ? 'pending' : kind,
+      asked,
     },
     event: {
       id: '0b7f5a3e-1111-4222-8333-444455556666',
@@ -137,8 +142,30 @@ describe('messages to guests', () => {
 
   it('a declined guest is shown the upcoming events', async () => {
     const mail = await renderGuestMessage(message('declined'), SITE, NOW);
+    expect(mail.subject).toBe('About your request: CDO Vision London 2027');
+    expect(mail.text).toContain('Thank you for your interest in CDO Vision London 2027.');
+    expect(mail.text).toContain('You receive this e-mail because you asked for an invitation to this event.');
     expect(mail.text).toContain(`See upcoming events:\n${SITE}/#events`);
     expect(mail.html).toContain(`href="${SITE}/#events"`);
+  });
+
+  it('a guest the team invited hears of a decision as such, never as an answer to a request of theirs', async () => {
+    const teamReason = 'You receive this e-mail because the CDO Vision team invited you to this event.';
+    const declined = await renderGuestMessage(message('declined', {}, false), SITE, NOW);
+    expect(declined.subject).toBe('About your invitation: CDO Vision London 2027');
+    expect(declined.text).toContain('we can no longer offer you a place at CDO Vision London 2027');
+    expect(declined.html).toMatch(/<h1[^>]*>About your invitation<\/h1>/);
+    const waitlisted = await renderGuestMessage(message('waitlisted', {}, false), SITE, NOW);
+    expect(waitlisted.subject).toBe("You're on the waitlist: CDO Vision London 2027");
+    expect(waitlisted.text).toContain('so we have moved you to the waitlist.');
+    // Let in again after a decline: the confirmation of their place.
+    const approved = await renderGuestMessage(message('approved', {}, false), SITE, NOW);
+    expect(approved.subject).toBe('Your place is confirmed: CDO Vision London 2027');
+    for (const mail of [declined, waitlisted, approved]) {
+      expect(mail.text).toContain(teamReason);
+      expect(mail.html).toContain(teamReason);
+      expect(mail.text).not.toMatch(/you asked|your request|your interest/i);
+    }
   });
 
   it('says TBD for a venue not yet known', async () => {

@@ -76,6 +76,12 @@ export interface GuestMessageGuest {
    */
   token: string;
   status: string;
+  /**
+   * Whether the guest asked for the invitation themselves (the request form; the request holds their
+   * consent), rather than being invited by the team: a decision about them is then not an answer to
+   * a request of theirs, and their mail must not say it is.
+   */
+  asked: boolean;
 }
 
 export interface GuestMessage {
@@ -203,6 +209,7 @@ interface Content {
 
 const HAS_PLACE = 'You receive this e-mail because you have a place at this event.';
 const ASKED = 'You receive this e-mail because you asked for an invitation to this event.';
+const TEAM_INVITED = 'You receive this e-mail because the CDO Vision team invited you to this event.';
 const PERSONAL_NOTE =
   'This link is yours alone: it opens your invitation, and at the door it is how we welcome you. Please do not forward it.';
 const CALENDAR_NOTE = 'The event is attached as a calendar file (.ics): open it to add the event to your calendar.';
@@ -217,6 +224,9 @@ const CODE_SIZE = 240;
 
 function contentOf(message: GuestMessage, siteUrl: string): Content {
   const title = message.event.title.trim();
+  const { asked } = message.guest;
+  /** Why a guest hears of a decision about their place: their request, or the team's invitation. */
+  const decisionReason = asked ? ASKED : TEAM_INVITED;
   const personal: Action = {
     label: 'Open your invitation',
     href: guestLink(siteUrl, message.event, message.guest.token),
@@ -241,7 +251,7 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
         action: personal,
         code: personal.href,
         closing: CALENDAR_NOTE,
-        reason: ASKED,
+        reason: decisionReason,
       };
     case 'invited':
       return {
@@ -253,17 +263,19 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
         action: personal,
         code: personal.href,
         closing: CALENDAR_NOTE,
-        reason: 'You receive this e-mail because the CDO Vision team invited you to this event.',
+        reason: TEAM_INVITED,
       };
     case 'waitlisted':
       return {
         subject: `You're on the waitlist: ${title}`,
         heading: "You're on the waitlist",
         paragraphs: [
-          `Thank you for your interest in ${title}. Every place is taken for now, so we have added you to the waitlist.`,
+          asked
+            ? `Thank you for your interest in ${title}. Every place is taken for now, so we have added you to the waitlist.`
+            : `We are sorry: every place at ${title} is taken for now, so we have moved you to the waitlist.`,
           'If a place opens up, we will write to you straight away.',
         ],
-        reason: ASKED,
+        reason: decisionReason,
       };
     case 'already_requested':
       return {
@@ -323,17 +335,23 @@ function contentOf(message: GuestMessage, siteUrl: string): Content {
         reason: 'You receive this e-mail because you attended this event.',
       };
     }
-    case 'declined':
+    case 'declined': {
+      // A guest the team invited heard of their place (the decline waits for that mail, and goes
+      // only after it): for them, this takes the invitation back.
+      const about = asked ? 'About your request' : 'About your invitation';
       return {
-        subject: `About your request: ${title}`,
-        heading: 'About your request',
+        subject: `${about}: ${title}`,
+        heading: about,
         paragraphs: [
-          `Thank you for your interest in ${title}. We are sorry that we cannot offer you a place at this edition: each gathering is kept small, and places are few.`,
+          asked
+            ? `Thank you for your interest in ${title}. We are sorry that we cannot offer you a place at this edition: each gathering is kept small, and places are few.`
+            : `We are sorry to tell you that we can no longer offer you a place at ${title}: each gathering is kept small, and places are few. Please accept our apologies.`,
           'We would be glad to see you at a future CDO Vision event.',
         ],
         action: { label: 'See upcoming events', href: `${siteUrl}/#events` },
-        reason: ASKED,
+        reason: decisionReason,
       };
+    }
   }
 }
 
