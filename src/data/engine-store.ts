@@ -190,7 +190,7 @@ async function openAdmin(settings: Promise<Settings>, client?: SupabaseClient): 
   ]);
   // Offline with an expired token, getSession() answers none: the stored session still says whose
   // replica this is (without it, the plain name, another admin's, would open).
-  const name = adminReplicaName(session?.data.session?.user.id ?? storedSession()?.user.id, localStorage);
+  const name = await adminReplicaName(session?.data.session?.user.id ?? storedSession()?.user.id, localStorage);
   const replica = await openReplica({ supabaseUrl, anonKey, mode: 'admin', name, ...(client ? { client } : {}) });
   return {
     ...replica,

@@ -2,9 +2,9 @@
  * An admin's local replica holds personal data (attendee e-mails): signing out wipes it from the
  * browser once nothing waits to sync, so a shared device keeps no copy.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SCHEMA_VERSIONS } from '../../sync/schema/rx-schemas.ts';
-import { expect, test, unique } from './support/fixtures.ts';
+import { expect, test, unique, type Api } from './support/fixtures.ts';
 import { signInAs, signInAsAdmin, waitForAdminReplica } from './support/admin.ts';
 
 /** Documents kept in the admin replica's attendee store (RxDB on Dexie: one IndexedDB per collection). */
@@ -67,25 +67,8 @@ test('an admin whose role was taken away finds no admin replica left on the devi
   await expect.poll(() => adminAttendeeDocuments(page), { timeout: 20_000 }).toBe(0);
 });
 
-test("a second admin on the same device neither sees nor sends the first admin's unsynced change; it goes out when its admin is back", async ({
-  page,
-  context,
-  api,
-}) => {
-  test.slow();
-  const other = { email: `${unique('second').replace(' ', '-')}@example.com`, password: 'second-password' };
-  expect((await api.admin.functions.invoke('create-admin', { body: other })).error).toBeNull();
-  const event = await api.create('events', {
-    title: unique('Shared Device Summit'),
-    start_date: '2047-06-10T08:00:00Z',
-    end_date: '2047-06-10T16:00:00Z',
-  });
-  const title = String(event.title);
-  const renamed = `${title} (renamed offline)`;
-  const titleOnServer = async () =>
-    ((await api.admin.from('events').select('title').eq('id', event.id).single()).data as { title: string }).title;
-
-  await signInAsAdmin(page);
+/** Renames an event while offline, then signs out with that change still waiting: it stays on the device. */
+async function renameOfflineAndSignOut(page: Page, context: BrowserContext, title: string, renamed: string) {
   await page.goto('/admin/events');
   await waitForAdminReplica(page);
   await context.setOffline(true);
@@ -94,7 +77,6 @@ test("a second admin on the same device neither sees nor sends the first admin's
     await page.getByLabel('Title').fill(renamed);
     await page.getByRole('button', { name: 'Update Event' }).click();
     await expect(page.getByRole('status').filter({ hasText: '1 change waiting' })).toBeVisible();
-    // Signed out with the change still waiting: it stays on the device.
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   } finally {
@@ -102,6 +84,43 @@ test("a second admin on the same device neither sees nor sends the first admin's
   }
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeHidden();
   await page.waitForLoadState('load');
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function secondAdmin(api: Api) {
+  const other = { email: `${unique('second').replace(' ', '-')}@example.com`, password: 'second-password' };
+  expect((await api.admin.functions.invoke('create-admin', { body: other })).error).toBeNull();
+  return other;
+}
+
+async function eventTitled(api: Api, title: string) {
+  const event = await api.create('events', {
+    title,
+    start_date: '2047-06-10T08:00:00Z',
+    end_date: '2047-06-10T16:00:00Z',
+  });
+  const onServer = async () =>
+    ((await api.admin.from('events').select('title').eq('id', event.id).single()).data as { title: string }).title;
+  return onServer;
+}
+
+test("a second admin on the same device neither sees nor sends the first admin's unsynced change; it goes out when its admin is back", async ({
+  page,
+  context,
+  api,
+}) => {
+  test.slow();
+  const other = await secondAdmin(api);
+  const title = unique('Shared Device Summit');
+  const renamed = `${title} (renamed offline)`;
+  const titleOnServer = await eventTitled(api, title);
+
+  await signInAsAdmin(page);
+  await renameOfflineAndSignOut(page, context, title, renamed);
 
   await signInAs(page, other);
   await page.goto('/admin/events');
@@ -109,10 +128,41 @@ test("a second admin on the same device neither sees nor sends the first admin's
   await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Edit ${renamed}` })).toHaveCount(0);
   expect(await titleOnServer()).toBe(title);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signOut(page);
 
   // Back on the device, the first admin's change goes out.
   await signInAsAdmin(page);
   await expect.poll(titleOnServer, { timeout: 30_000 }).toBe(renamed);
+});
+
+test("the second admin's change kept on the device goes out when they are back, after the first admin's data was wiped", async ({
+  page,
+  context,
+  api,
+}) => {
+  test.slow();
+  const other = await secondAdmin(api);
+  const first = unique('Shared Device Forum');
+  const second = unique('Shared Device Dinner');
+  const firstOnServer = await eventTitled(api, first);
+  const secondOnServer = await eventTitled(api, second);
+
+  // The first admin keeps the device's plain replica (a change waits in it); the second gets their own.
+  await signInAsAdmin(page);
+  await renameOfflineAndSignOut(page, context, first, `${first} (first admin)`);
+  await signInAs(page, other);
+  await renameOfflineAndSignOut(page, context, second, `${second} (second admin)`);
+  expect(await secondOnServer()).toBe(second);
+
+  // The first admin's change goes out, and signing out with nothing waiting wipes their replica.
+  await signInAsAdmin(page);
+  await expect.poll(firstOnServer, { timeout: 30_000 }).toBe(`${first} (first admin)`);
+  await page.goto('/admin/events');
+  await waitForAdminReplica(page);
+  await signOut(page);
+  await expect.poll(() => adminAttendeeDocuments(page)).toBe(0);
+
+  // The second admin is back on their own replica, with the change that waited in it.
+  await signInAs(page, other);
+  await expect.poll(secondOnServer, { timeout: 30_000 }).toBe(`${second} (second admin)`);
 });
