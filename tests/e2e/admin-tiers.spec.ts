@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openAsAdmin, waitForAdminReplica } from './support/admin.ts';
+import { holdReplicaPull, openAsAdmin, waitForAdminReplica } from './support/admin.ts';
 import { axe, daysFromNow, expect, test, unique } from './support/fixtures.ts';
 
 /**
@@ -167,4 +167,30 @@ test('a tier used by an event sponsor cannot be deleted', async ({ page, api }) 
   });
   await expect(deleteButton).toBeDisabled();
   await expect(deleteButton).toHaveAccessibleDescription('Tier is used by event sponsors');
+});
+
+test("a tier added while the events' sponsors are still arriving still goes last", async ({ page, api }) => {
+  const name = unique('Early Tier');
+  await api.create('sponsor_tiers', { name: unique('Standing Tier'), color: '#123456', display_order: 950 });
+  // The replica's pull of the events' sponsors is slow to come; the tiers have come by then.
+  const links = await holdReplicaPull(page, 'event_sponsors');
+  await openAsAdmin(page, '/admin/sponsor-tiers');
+  await links.asked;
+  await expect(page.getByText('Loading...')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Tier' }).click();
+  const form = page.getByRole('form', { name: 'Add Tier' });
+  await form.getByLabel('Name').fill(name);
+  const { data: before } = await api.admin.from('sponsor_tiers').select('display_order').eq('_deleted', false);
+  const highest = Math.max(...(before ?? []).map((tier) => tier.display_order as number));
+  await form.getByRole('button', { name: 'Create Tier' }).click();
+  await expect(page.getByText('Tier created successfully')).toBeVisible();
+  links.release();
+
+  await expect
+    .poll(async () => (await api.admin.from('sponsor_tiers').select('display_order').eq('name', name)).data, {
+      timeout: 20_000,
+    })
+    .toEqual([{ display_order: highest + 1 }]);
+  await expect(tierRow(page, name)).toBeVisible();
 });

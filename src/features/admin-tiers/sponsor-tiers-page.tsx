@@ -37,7 +37,9 @@ export function SponsorTiersPage() {
   async function save(values: TierFormValues) {
     try {
       if (mode.kind === 'create') {
-        await actions.insert('sponsor_tiers', { ...values, display_order: nextDisplayOrder(tiers ?? []) });
+        // From the tiers themselves: their list waits for the event sponsors too, and a tier added
+        // before those arrive still goes last.
+        await actions.insert('sponsor_tiers', { ...values, display_order: nextDisplayOrder(allTiers ?? []) });
         toast.success('Tier created successfully');
       } else if (mode.kind === 'edit') {
         const patch = patchOf(mode.opened, values);
