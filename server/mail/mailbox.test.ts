@@ -231,6 +231,28 @@ describe('the local mailbox', () => {
     expect(mailbox.list().map((message) => message.subject)).toEqual(['Approved']);
   });
 
+  it('refuses, as a provider does, a recipient whose domain takes no mail (the reserved .invalid)', async () => {
+    const mailbox = new LocalMailbox();
+    const app = mailboxRoutes(mailbox);
+    const send = (to: string | string[]) =>
+      app.request(
+        API + '/api/emails',
+        {
+          method: 'POST',
+          headers: { authorization: 'Bearer key', 'content-type': 'application/json' },
+          body: JSON.stringify({ from: 'a@b.example', to, subject: 'Approved', text: 'x' }),
+        },
+        from('127.0.0.1'),
+      );
+    for (const to of ['ada@corp.invalid', ['ada@corp.example', 'Grace@Navy.INVALID']]) {
+      const answer = await send(to);
+      expect(answer.status).toBe(422);
+      expect(await answer.json()).toMatchObject({ name: 'validation_error' });
+    }
+    expect(mailbox.list()).toEqual([]);
+    expect((await send('ada@corp.example')).status).toBe(200);
+  });
+
   it('refuses attachments that are not base64 or whose names are not plain file names', async () => {
     const app = mailboxRoutes(new LocalMailbox());
     for (const attachment of [

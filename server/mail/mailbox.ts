@@ -9,7 +9,8 @@
  * URL is a real mail provider's; locally it is `<API URL>/mailbox/api`, served here. So the code that
  * sends is the same in both places, and tests read what was sent from `/mailbox/api/messages`. As
  * Resend does, it takes attachments as base64 and honours an `Idempotency-Key` header: the same key
- * again is answered with the first message's id and delivers nothing new.
+ * again is answered with the first message's id and delivers nothing new. A recipient at the
+ * reserved `.invalid` domain is refused (422), as a provider refuses one whose domain takes no mail.
  *
  * Mail holds secrets (invite links, guests' personal links), so it is a development tool and behaves
  * like one: the backend mounts it only while mail goes to it (`npm start`'s default; never with
@@ -411,6 +412,14 @@ export function createMailboxRoutes(mailbox: LocalMailbox, settings: MailboxRout
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return c.json({ name: 'validation_error', message: `${issue?.path.join('.')}: ${issue?.message}` }, 422);
+    }
+    // As a provider refuses a recipient whose domain takes no mail: `.invalid` never does (RFC 6761).
+    // So a developer, or a test, can see what the back office shows of a guest's mail that is refused.
+    if ([parsed.data.to].flat().some((address) => /\.invalid$/i.test(address.trim()))) {
+      return c.json(
+        { name: 'validation_error', message: "Invalid `to` field: the recipient's domain takes no mail" },
+        422,
+      );
     }
     const delivery = mailbox.deliverOnce(parsed.data, c.req.header('idempotency-key') || undefined);
     if ('conflict' in delivery) {

@@ -411,6 +411,41 @@ test('declining and waitlisting change the status, one request or a selection, a
   expect(links).toEqual([]);
 });
 
+test("a request whose guest's mail is refused is marked with the message that did not go out", async ({
+  page,
+  api,
+}) => {
+  const event = await createEvent(api, { title: unique('Refused Mail Summit') });
+  // The local mailbox refuses the reserved .invalid domain, as a provider refuses one that takes no mail.
+  const refusedName = unique('Rita Refused');
+  const refused = await createRequest(api, event, { name: refusedName, email: `${slugOf(refusedName)}@corp.invalid` });
+  const delivered = await createRequest(api, event, { name: unique('Dora Delivered') });
+  // The backend's sender tries each 'received' message within a second or two.
+  await eventually
+    .poll(async () => {
+      const { data, error } = await api.admin.rpc('undelivered_guest_mail', { target_event: event.id });
+      if (error) throw new Error(error.message);
+      return data as unknown;
+    })
+    .toEqual([{ request_id: refused.id, kind: 'received', given_up: false }]);
+
+  await openInvitations(page);
+  await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
+  await expect(requestRow(page, refused.name)).toContainText('Request acknowledgement e-mail refused; trying again');
+  await expect(requestRow(page, delivered.name)).toContainText('Pending');
+  await expect(requestRow(page, delivered.name)).not.toContainText('e-mail');
+  expect(await axe(page)).toEqual([]);
+
+  // Declined: the decline notice is what the guest is owed now, and it is refused in its turn; the
+  // mark never goes on naming the acknowledgement once the decision has reached the server.
+  await requestRow(page, refused.name)
+    .getByRole('button', { name: `Decline ${refused.name}` })
+    .click();
+  await expect(requestRow(page, refused.name)).toContainText('Declined');
+  await eventually.poll(async () => (await serverRequests(api, [refused.id])).get(refused.id)?.status).toBe('declined');
+  await expect(requestRow(page, refused.name)).not.toContainText('Request acknowledgement');
+});
+
 test('a decision made offline on a request another admin decided meanwhile is kept in the conflict list', async ({
   page,
   context,

@@ -506,6 +506,47 @@ describe('a mail provider that fails', () => {
     ]);
   });
 
+  it("admins see which requests' last status message has not reached the guest: being tried, or given up", async () => {
+    provider.reply = (_, response) =>
+      sendJson(response, 550, { name: 'validation_error', message: 'Mailbox does not exist' });
+    const quietAdmin = await quiet.adminClient();
+    const otherEvent = await createEvent(quiet);
+    const row = await requestInvite(quietAdmin, {}, quietEvent.id);
+    const elsewhere = await requestInvite(quietAdmin, {}, otherEvent.id);
+    await run();
+    const undelivered = async (target?: string) => {
+      const { data, error } = await quietAdmin.rpc('undelivered_guest_mail', target ? { target_event: target } : {});
+      expect(error).toBeNull();
+      return (data as { request_id: string; kind: string; given_up: boolean }[]).filter((mail) =>
+        [row.id, elsewhere.id].includes(mail.request_id),
+      );
+    };
+    expect(await undelivered(quietEvent.id)).toEqual([{ request_id: row.id, kind: 'received', given_up: false }]);
+    expect((await undelivered()).map((mail) => mail.request_id).sort()).toEqual([row.id, elsewhere.id].sort());
+
+    // Refused on all its tries: the sender gives it up, and the admin is told so.
+    for (let attempt = 1; attempt < 10; attempt += 1) {
+      await retryNow();
+      await run();
+    }
+    expect(await outbox(row.id, quiet)).toEqual([expect.objectContaining({ kind: 'received', attempts: 10 })]);
+    expect(await undelivered(quietEvent.id)).toEqual([{ request_id: row.id, kind: 'received', given_up: true }]);
+
+    // A decision sends the guest a newer message, which tells them instead: nothing undelivered until it fails too.
+    await pushStatus(quietAdmin, row, 'approved');
+    expect(await undelivered(quietEvent.id)).toEqual([]);
+
+    // Only admins may read it.
+    const user = await quiet.newUser();
+    for (const client of [quiet.anonClient(), user.client]) {
+      const { data, error } = await client.rpc('undelivered_guest_mail', { target_event: quietEvent.id });
+      expect(data).toBeNull();
+      expect(error).not.toBeNull();
+    }
+    // What this story leaves unsent is not the next one's to send.
+    await quiet.services.db.query('update private.guest_messages set cancelled_at = now() where sent_at is null');
+  });
+
   it('an approval whose send failed is not sent after the decline that followed it went out', async () => {
     // The provider takes every message but the approval's first try.
     let approvalTries = 0;

@@ -29,6 +29,7 @@ import { ListRows } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { DECISION_WORDS, DecisionProgress, DecisionReportPanel } from './decision-progress.tsx';
 import { InvitationsTable } from './invitations-table.tsx';
+import { useUndeliveredMail } from '../../data/undelivered-mail.ts';
 import { useBulkDecisions } from './use-bulk-decisions.ts';
 
 type EventDoc = SyncDoc<'events'>;
@@ -68,6 +69,11 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
     [requests, scopeEvent],
   );
   const counts = useMemo(() => countByStatus(inScope), [inScope]);
+  const undelivered = useUndeliveredMail(
+    eventId,
+    // A status, and the server's stamp: read again once a decision has reached the server, too.
+    useMemo(() => inScope.map((request) => `${request.id}:${request.status}:${request.modified}`).join(','), [inScope]),
+  );
   const shown = useMemo(
     () => inScope.filter((request) => (status === 'all' || request.status === status) && matchesSearch(request, query)),
     [inScope, status, query],
@@ -224,6 +230,7 @@ export function InvitationQueue({ eventId, actions }: InvitationQueueProps) {
             requests={rows}
             {...(eventId ? {} : { eventTitles })}
             eventZones={eventZones}
+            undelivered={undelivered}
             selected={selected}
             onSelect={select}
             onSelectAll={selectAll}

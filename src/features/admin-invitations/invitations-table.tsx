@@ -14,6 +14,7 @@ import {
   type Decision,
   type InviteRequest,
 } from '../../data/invite-queue.ts';
+import type { UndeliveredMail } from '../../data/undelivered-mail.ts';
 import { cx } from '../../lib/class-names.ts';
 import { formatShortDate } from '../../lib/format-date.ts';
 import { DEFAULT_TIME_ZONE } from '../../lib/time-zones.ts';
@@ -42,6 +43,26 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** What each message about a request's status is called in the back office. */
+const MAIL_NAMES: Record<string, string> = {
+  received: 'Request acknowledgement',
+  approved: 'Confirmation',
+  invited: 'Invitation',
+  waitlisted: 'Waitlist notice',
+  declined: 'Decline notice',
+};
+
+/** Under a request's status: its last message about it has not reached the guest. */
+function UndeliveredNote({ mail }: { mail: UndeliveredMail | undefined }) {
+  if (!mail) return null;
+  const name = MAIL_NAMES[mail.kind] ?? 'Status';
+  return (
+    <span className="mt-1 block text-xs font-medium text-red-800">
+      {mail.given_up ? `${name} e-mail not delivered` : `${name} e-mail refused; trying again`}
+    </span>
+  );
+}
+
 /** '6 Mar 2026' on the clock of the request's event (a request at 16:30 UTC is already the 6th in Tokyo). */
 function shortDate(timestamp: string | undefined, zone: string): string {
   const date = timestamp ? new Date(timestamp) : null;
@@ -54,6 +75,8 @@ export interface InvitationsTableProps {
   eventTitles?: ReadonlyMap<string, string>;
   /** Each event's zone by id (`eventTimeZone`): a request's dates are on its event's clock, UTC if unknown. */
   eventZones: ReadonlyMap<string, string>;
+  /** The requests whose last message about their status has not reached the guest, by id. */
+  undelivered: ReadonlyMap<string, UndeliveredMail>;
   selected: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
   /** Selects or clears every row shown. */
@@ -68,6 +91,7 @@ export function InvitationsTable({
   requests,
   eventTitles,
   eventZones,
+  undelivered,
   selected,
   onSelect,
   onSelectAll,
@@ -169,6 +193,7 @@ export function InvitationsTable({
               ) : null}
               <TableCell>
                 <StatusBadge status={request.status} />
+                <UndeliveredNote mail={undelivered.get(request.id)} />
               </TableCell>
               <TableCell className="whitespace-nowrap text-slate-700">
                 {shortDate(request.created_at, zoneOf(request))}
