@@ -21,6 +21,7 @@ import {
   type InviteRequest,
   type InviteStatus,
 } from '../../data/invite-queue.ts';
+import { useUndeliveredMail } from '../../data/undelivered-mail.ts';
 import { eventTimeZone } from '../../lib/venue-time.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -29,7 +30,6 @@ import { ListRows } from '../../ui/list-page.tsx';
 import { toast, toastError } from '../../ui/toaster.tsx';
 import { DECISION_WORDS, DecisionProgress, DecisionReportPanel } from './decision-progress.tsx';
 import { InvitationsTable } from './invitations-table.tsx';
-import { useUndeliveredMail } from '../../data/undelivered-mail.ts';
 import { useBulkDecisions } from './use-bulk-decisions.ts';
 
 type EventDoc = SyncDoc<'events'>;
