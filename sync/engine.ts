@@ -21,6 +21,7 @@ import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { MetaStore, documentKey } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, type Replica } from './engine/database.ts';
+import { leaveDexieReplica } from './engine/write-log-storage.ts';
 import { followLeadership } from './engine/leadership.ts';
 import { trackPendingChanges } from './engine/pending.ts';
 import { ProblemLog } from './engine/problems.ts';
@@ -77,6 +78,10 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
   const ownStamps = new Map<string, string>();
   let replica: Replica;
   try {
+    // Nothing read or deleted (a browser without `indexedDB.databases()`): the old databases stay.
+    if (mode === 'public') {
+      await leaveDexieReplica(name, () => meta.deleteStates(initialPullKey(mode, ''))).catch(() => undefined);
+    }
     replica = await openReplica(name, mode, (table, id) => ownStamps.get(documentKey(table, id)), options.schemaOf);
   } catch (error) {
     meta.close();

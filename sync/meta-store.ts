@@ -230,6 +230,11 @@ export class MetaStore {
     await this.db.state.put({ key, value });
   }
 
+  /** Deletes the state records whose keys start with `prefix` (a family of flags). */
+  async deleteStates(prefix: string): Promise<void> {
+    await this.db.state.where('key').startsWith(prefix).delete();
+  }
+
   async getState<T>(key: string): Promise<T | undefined> {
     return (await this.db.state.get(key))?.value as T | undefined;
   }

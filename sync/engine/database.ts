@@ -19,6 +19,7 @@ import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import { withoutLiveQueries } from './without-live-queries.ts';
+import { getRxStorageWriteLog } from './write-log-storage.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
 export type AnyDoc = Record<string, unknown>;
@@ -118,15 +119,20 @@ export async function openReplica(
   addPlugins();
   const db: SyncDatabase = await createRxDatabase<SyncCollections>({
     name,
-    storage: withPagedChanges(
-      getRxStorageDexie({
-        onCreate: (dexie) => {
-          useFewerKeyLookups(dexie);
-          withoutWriteTimeOnlyIndex(dexie);
-          withoutLiveQueries(dexie);
-        },
-      }),
-    ),
+    // A visitor's replica, written by its pulls alone, keeps a record per write; an admin's, written
+    // row by row and pushed, one per document (write-log-storage.ts).
+    storage:
+      mode === 'public'
+        ? getRxStorageWriteLog()
+        : withPagedChanges(
+            getRxStorageDexie({
+              onCreate: (dexie) => {
+                useFewerKeyLookups(dexie);
+                withoutWriteTimeOnlyIndex(dexie);
+                withoutLiveQueries(dexie);
+              },
+            }),
+          ),
     multiInstance: true,
     eventReduce: true,
   });

@@ -1,6 +1,7 @@
 /**
- * For the tests of the replica's storage changes (changed-since.test.ts, without-live-queries.test.ts):
- * a storage instance of plain documents, an id and a number, opened as RxDB opens a collection's.
+ * For the tests of the replica's storages (changed-since.test.ts, without-live-queries.test.ts,
+ * write-log-storage.test.ts): a storage instance of plain documents, an id and a number, opened as
+ * RxDB opens a collection's.
  */
 import { fillWithDefaultSettings, type RxStorage, type RxStorageInstance } from 'rxdb';
 
@@ -23,6 +24,7 @@ export type TestInstance = RxStorageInstance<TestDoc, unknown, unknown, { lwt: n
 export async function openTestInstance(
   storage: RxStorage<unknown, unknown>,
   databaseName: string,
+  multiInstance = false,
 ): Promise<TestInstance> {
   return (await storage.createStorageInstance<TestDoc>({
     databaseInstanceToken: 'token',
@@ -30,7 +32,7 @@ export async function openTestInstance(
     collectionName: 'docs',
     schema,
     options: {},
-    multiInstance: false,
+    multiInstance,
     devMode: false,
   })) as TestInstance;
 }
