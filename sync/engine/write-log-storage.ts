@@ -162,44 +162,57 @@ export function getRxStorageWriteLog(): WriteLogStorage {
   async function openShared<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, object>): Promise<Shared> {
     const key = logDatabaseName(params.databaseName, params.collectionName, params.schema.version);
     const primaryPath = String(getPrimaryFieldOfPrimaryKey(params.schema.primaryKey));
+    const database = await openLog(key);
     const memory = (await createMemoryStorageInstance(
       memoryStorage,
       params as unknown as RxStorageInstanceCreationParams<Record<string, unknown>, object>,
       {},
     )) as RxStorageInstanceMemory<Record<string, unknown>>;
-    const database = await openLog(key);
     const memoryKey = getMemoryCollectionKey(params.databaseName, params.collectionName, params.schema.version);
     const state: Shared = { key, memoryKey, users: 0, queue: Promise.resolve(), memory, database, channel: null };
-    // Listening before reading: a write kept after the read is heard, one kept before is in the read.
-    const heard: Posted[] = [];
-    let loaded = false;
-    if (params.multiInstance && typeof BroadcastChannel !== 'undefined') {
-      state.channel = new BroadcastChannel(key);
-      state.channel.onmessage = (event: MessageEvent<Posted>) => {
-        if (loaded) serially(state, () => takeOthersWrite(state, primaryPath, event.data));
-        else heard.push(event.data);
-      };
+    try {
+      // Listening before reading: a write kept after the read is heard, one kept before is in the read.
+      const heard: Posted[] = [];
+      let loaded = false;
+      // A write that cannot be taken (this copy closed meanwhile) is read from the log at the next open.
+      const take = (posted: Posted) =>
+        void serially(state, () => takeOthersWrite(state, primaryPath, posted)).catch(() => undefined);
+      if (params.multiInstance && typeof BroadcastChannel !== 'undefined') {
+        state.channel = new BroadcastChannel(key);
+        state.channel.onmessage = (event: MessageEvent<Posted>) => {
+          if (loaded) take(event.data);
+          else heard.push(event.data);
+        };
+      }
+      const docs = await readLog(database, primaryPath);
+      if (docs.length > 0) {
+        await memory.bulkWrite(
+          docs.map((document) => ({ document })),
+          'write-log-open',
+        );
+      }
+      loaded = true;
+      for (const posted of heard) take(posted);
+      return state;
+    } catch (error) {
+      letGo(state);
+      throw error;
     }
-    const docs = await readLog(database, primaryPath);
-    if (docs.length > 0)
-      await memory.bulkWrite(
-        docs.map((document) => ({ document })),
-        'write-log-open',
-      );
-    loaded = true;
-    for (const posted of heard) serially(state, () => takeOthersWrite(state, primaryPath, posted));
-    return state;
+  }
+
+  /** Closes what a collection's instances shared; a later open reads the log again (others may write meanwhile). */
+  function letGo(state: Shared): void {
+    state.channel?.close();
+    state.database.close();
+    void state.memory.close();
+    memoryStorage.collectionStates.delete(state.memoryKey);
   }
 
   function release(state: Shared): void {
     state.users -= 1;
     if (state.users > 0) return;
     shared.delete(state.key);
-    state.channel?.close();
-    state.database.close();
-    void state.memory.close();
-    // A later open reads the log again: other tabs may have written meanwhile.
-    memoryStorage.collectionStates.delete(state.memoryKey);
+    letGo(state);
   }
 
   return {
