@@ -20,8 +20,8 @@ import { distinctUntilChanged, filter, firstValueFrom, map, of, race, type Obser
 import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { MetaStore, documentKey } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
-import { openReplica, type Replica } from './engine/database.ts';
-import { leaveDexieReplica } from './engine/write-log-storage.ts';
+import { openReplica, removeReplica, type Replica } from './engine/database.ts';
+import { leaveDexieReplica } from './engine/dexie-databases.ts';
 import { followLeadership } from './engine/leadership.ts';
 import { trackPendingChanges } from './engine/pending.ts';
 import { ProblemLog } from './engine/problems.ts';
@@ -247,7 +247,7 @@ export async function createSyncEngine(options: SyncEngineOptions): Promise<Sync
       await leadership.stop();
       for (const subscription of subscriptions) subscription.unsubscribe();
       await Promise.all(tables.map((table) => replications[table].cancel()));
-      if (destroyOptions?.removeData) await db.remove();
+      if (destroyOptions?.removeData) await removeReplica(db, name);
       else await db.close();
       if (destroyOptions?.removeData) await meta.remove();
       else meta.close();

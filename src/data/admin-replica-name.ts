@@ -6,8 +6,8 @@
  * kept there still goes to the admin who made it); the device remembers whose it is until it is
  * wiped, and any other admin gets a database named after their user id. An admin whose own named
  * database is on the device goes on with it, even once the plain name is free again: it may hold
- * work kept at a sign-out, which the plain one would strand for good. (A wipe empties a replica's
- * databases and leaves them, so an admin who once had a named one keeps it.)
+ * work kept at a sign-out, which the plain one would strand for good. (A wipe deletes a replica's
+ * databases: an admin whose named one was wiped takes the plain name when it is free.)
  */
 const PLAIN_NAME = 'cdo-admin';
 const OWNER_KEY = 'cdo-admin-owner';

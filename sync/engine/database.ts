@@ -19,6 +19,7 @@ import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import { withoutLiveQueries } from './without-live-queries.ts';
+import { deleteDatabase, dexieDatabasesOf } from './dexie-databases.ts';
 import { getRxStorageWriteLog } from './write-log-storage.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 
@@ -190,4 +191,13 @@ export async function openReplica(
     }
   }
   return { db, collections, anyCollection, insertKeptRows };
+}
+
+/**
+ * Removes the replica `name` from this browser: its documents, and the databases RxDB's Dexie
+ * storage leaves emptied (an admin's are named after the admin).
+ */
+export async function removeReplica(db: SyncDatabase, name: string): Promise<void> {
+  await db.remove();
+  await Promise.all((await dexieDatabasesOf(name)).map(deleteDatabase));
 }

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { normalizeMangoQuery, prepareQuery, type RxStorage } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestInstance, type TestDoc, type TestInstance } from './storage-test-documents.ts';
-import { COMPACT_AFTER, getRxStorageWriteLog, leaveDexieReplica, logDatabaseName } from './write-log-storage.ts';
+import { COMPACT_AFTER, getRxStorageWriteLog, logDatabaseName } from './write-log-storage.ts';
 
 const opened: TestInstance[] = [];
 afterEach(async () => {
@@ -153,34 +153,5 @@ describe('the write-log storage', () => {
     await reader.bulkWrite([{ document: doc('doc-999', 999) }], 'test');
     await reader.close();
     expect(await everything(await open(tab(), name))).toHaveLength(COMPACT_AFTER + 2);
-  });
-});
-
-describe("leaving a replica of RxDB's Dexie storage", () => {
-  async function create(name: string): Promise<void> {
-    const request = indexedDB.open(name);
-    request.onupgradeneeded = () => request.result.createObjectStore('docs');
-    await new Promise((resolve) => (request.onsuccess = resolve));
-    request.result.close();
-  }
-  const names = async () => (await indexedDB.databases()).map((database) => database.name);
-
-  it("deletes its databases and clears its first-pull flags, and no other replica's", async () => {
-    await create('rxdb-dexie-visitor--4--events');
-    await create('rxdb-dexie-visitor--0--_rxdb_internal');
-    await create('rxdb-dexie-visitor-admin--4--events');
-    let cleared = 0;
-    await leaveDexieReplica('visitor', async () => {
-      cleared += 1;
-    });
-    expect(cleared).toBe(1);
-    await expect.poll(names).not.toContain('rxdb-dexie-visitor--4--events');
-    expect(await names()).not.toContain('rxdb-dexie-visitor--0--_rxdb_internal');
-    expect(await names()).toContain('rxdb-dexie-visitor-admin--4--events');
-
-    await leaveDexieReplica('visitor', async () => {
-      cleared += 1;
-    });
-    expect(cleared).toBe(1);
   });
 });

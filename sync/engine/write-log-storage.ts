@@ -357,19 +357,3 @@ class WriteLogInstance<RxDocType> implements RxStorageInstance<
     await requestDone(indexedDB.deleteDatabase(name) as IDBRequest<unknown>);
   }
 }
-
-/**
- * A visitor's replica kept by RxDB's Dexie storage before this one (a record per document, in
- * databases named `rxdb-dexie-<name>--...`) is left behind: its databases are deleted and its tables'
- * first-pull flags (`flagsPrefix`) cleared, so the pages wait for the tables to be pulled in full
- * into the write log instead of reading an empty one. The deletions are not waited for: a tab of an
- * older version holding one open closes it when it hears of the deletion (Dexie does).
- */
-export async function leaveDexieReplica(name: string, clearFlags: () => Promise<void>): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
-  const prefix = `rxdb-dexie-${name}--`;
-  const names = (await indexedDB.databases()).flatMap(({ name }) => (name?.startsWith(prefix) ? [name] : []));
-  if (names.length === 0) return;
-  await clearFlags();
-  for (const database of names) indexedDB.deleteDatabase(database);
-}

@@ -31,14 +31,28 @@ function adminAttendeeDocuments(page: Page): Promise<number> {
   }, store);
 }
 
+/** The databases of the admin replica `name` left in the browser (RxDB's Dexie storage and the engine's). */
+function replicaDatabases(page: Page, name = 'cdo-admin'): Promise<string[]> {
+  return page.evaluate(
+    async (name) =>
+      (await indexedDB.databases())
+        .map((db) => db.name ?? '')
+        .filter((db) => db.startsWith(`rxdb-dexie-${name}--`) || db === `${name}-meta`),
+    name,
+  );
+}
+
 test('signing out of the back office removes the admin replica from the browser', async ({ page }) => {
   await signInAsAdmin(page);
   await waitForAdminReplica(page);
   expect(await adminAttendeeDocuments(page)).toBeGreaterThan(0);
+  expect(await replicaDatabases(page)).not.toEqual([]);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect.poll(() => adminAttendeeDocuments(page), { timeout: 20_000 }).toBe(0);
+  // Not even an empty database is left named after the replica.
+  await expect.poll(() => replicaDatabases(page)).toEqual([]);
 });
 
 test('an admin whose role was taken away finds no admin replica left on the device at the next visit', async ({
