@@ -446,6 +446,29 @@ test("a request whose guest's mail is refused is marked with the message that di
   await expect(requestRow(page, refused.name)).not.toContainText('Request acknowledgement');
 });
 
+test('a refusal that comes while the Invitations page is open is marked without a reload', async ({ page, api }) => {
+  const event = await createEvent(api, { title: unique('Open Page Mail Summit') });
+  await openInvitations(page);
+  await page.getByLabel('Event', { exact: true }).selectOption({ label: event.title });
+
+  // The request reaches the page first; the sender tries its acknowledgement a second or two later,
+  // which changes nothing the replica holds.
+  const name = unique('Rolf Refused');
+  const refused = await createRequest(api, event, { name, email: `${slugOf(name)}@corp.invalid` });
+  await expect(requestRow(page, refused.name)).toContainText('Pending');
+  await eventually
+    .poll(async () => {
+      const { data, error } = await api.admin.rpc('undelivered_guest_mail', { target_event: event.id });
+      if (error) throw new Error(error.message);
+      return (data as { request_id: string }[]).map((mail) => mail.request_id);
+    })
+    .toEqual([refused.id]);
+  // Read again while the page is in view (every 15 s, src/data/undelivered-mail.ts).
+  await eventually(requestRow(page, refused.name)).toContainText(
+    'Request acknowledgement e-mail refused; trying again',
+  );
+});
+
 test('a decision made offline on a request another admin decided meanwhile is kept in the conflict list', async ({
   page,
   context,
