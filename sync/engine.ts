@@ -21,7 +21,7 @@ import { anonymousReadsWithoutPreflight } from './anonymous-reads.ts';
 import { MetaStore, documentKey } from './meta-store.ts';
 import { tablesOf, type TableName } from './schema/types.ts';
 import { openReplica, removeReplica, type Replica } from './engine/database.ts';
-import { leaveDexieReplica } from './engine/dexie-databases.ts';
+import { leaveDexieReplica } from './engine/replica-databases.ts';
 import { followLeadership } from './engine/leadership.ts';
 import { trackPendingChanges } from './engine/pending.ts';
 import { ProblemLog } from './engine/problems.ts';

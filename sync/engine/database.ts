@@ -19,7 +19,7 @@ import { tablesOf, type SyncDoc, type TableName } from '../schema/types.ts';
 import { withPagedChanges, withoutWriteTimeOnlyIndex } from './changed-since.ts';
 import { useFewerKeyLookups } from './key-lookups.ts';
 import { withoutLiveQueries } from './without-live-queries.ts';
-import { deleteDatabase, dexieDatabasesOf } from './dexie-databases.ts';
+import { deleteDatabase, dexieDatabasesOf } from './replica-databases.ts';
 import { getRxStorageWriteLog } from './write-log-storage.ts';
 import type { SyncCollections, SyncDatabase } from './types.ts';
 

@@ -43,6 +43,7 @@ import {
 } from 'rxdb/plugins/storage-memory';
 import { RXDB_VERSION } from 'rxdb/plugins/utils';
 import type { Observable } from 'rxjs';
+import { deleteDatabase } from './replica-databases.ts';
 
 /** The one store of each collection's database: a record per write, keys in write order. */
 const STORE = 'writes';
@@ -354,6 +355,6 @@ class WriteLogInstance<RxDocType> implements RxStorageInstance<
   async remove(): Promise<void> {
     const name = this.state.key;
     await this.close();
-    await requestDone(indexedDB.deleteDatabase(name) as IDBRequest<unknown>);
+    await deleteDatabase(name);
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The IndexedDB databases RxDB's Dexie storage keeps for a replica: one per collection and per
- * replication's records, each named `rxdb-dexie-<replica>--<schema version>--<collection>`. RxDB's
- * `remove()` empties them and leaves them; a wipe deletes them (an admin's carry the admin's user id
- * in their names). A visitor's replica left them when it moved to the write log (decision 039).
+ * A replica's IndexedDB databases, found and deleted. RxDB's Dexie storage keeps one per collection
+ * and per replication's records, each named `rxdb-dexie-<replica>--<schema version>--<collection>`;
+ * its `remove()` empties them and leaves them, so a wipe deletes them (an admin's carry the admin's
+ * user id in their names). A visitor's replica left them when it moved to the write log (decision
+ * 039), whose own databases its `remove()` deletes.
  */
 
 /** The databases of the replica `name` that RxDB's Dexie storage made in this browser. */

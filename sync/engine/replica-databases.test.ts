@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { expect, it } from 'vitest';
-import { dexieDatabasesOf, leaveDexieReplica } from './dexie-databases.ts';
+import { dexieDatabasesOf, leaveDexieReplica } from './replica-databases.ts';
 
 async function create(name: string): Promise<void> {
   const request = indexedDB.open(name);
